@@ -1,0 +1,3 @@
+from housegame.cli import main
+
+main()

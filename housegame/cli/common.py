@@ -1,0 +1,61 @@
+"""What every CLI command shares: turning library errors into exit code 2, printing JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+from rich.console import Console
+
+from housegame.errors import HousegameError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+EXIT_BAD_INPUT = 2
+
+
+def fail(message: str) -> None:
+    """Print a problem on stderr and exit 2 (bad input)."""
+    err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def handles_input_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Run a command so that bad input becomes a message and exit 2, never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except HousegameError as exc:
+            fail(_escape(str(exc)))
+        raise AssertionError("unreachable")
+
+    return wrapper
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", "\\[")
+
+
+def to_jsonable(value: Any) -> Any:
+    """Fractions become ints when whole, floats otherwise; containers are walked."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    return value
+
+
+def print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(to_jsonable(value), ensure_ascii=False, indent=2) + "\n")

@@ -1,0 +1,43 @@
+"""``housegame rulesets`` and ``housegame validate``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, handles_input_errors
+from housegame.errors import HousegameError
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
+
+
+def list_rulesets() -> None:
+    """List the bundled rulesets: id, name and a one-line summary."""
+    table = Table("id", "game", "name", "summary", box=None, pad_edge=False)
+    for ruleset_id in bundled_rulesets():
+        ruleset = load_ruleset(ruleset_id)
+        game = getattr(ruleset, "game", "")
+        table.add_row(ruleset.id, game, ruleset.name, ruleset.summary)
+    console.print(table)
+
+
+def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset YAML files.")]) -> None:
+    """Check ruleset files against the schema and the rules models; report every problem."""
+    bad = 0
+    for file in files:
+        try:
+            ruleset = load_ruleset_file(file)
+        except HousegameError as exc:
+            bad += 1
+            err_console.print(str(exc), markup=False, soft_wrap=True)
+            continue
+        console.print(f"{file}: ok ({ruleset.id})", markup=False)
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rulesets")(handles_input_errors(list_rulesets))
+    app.command("validate")(validate)

@@ -1,0 +1,65 @@
+"""``housegame score``: settle a table file and show the itemized breakdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from housegame.cli.common import console, handles_input_errors, print_json, to_jsonable
+from housegame.scoring import score_file
+from housegame.thirteen import TableResult
+
+
+def _units(value: object) -> str:
+    shown = to_jsonable(value)
+    return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
+
+
+def render(result: TableResult) -> None:
+    """The readable breakdown: settings, each pair's items, then totals."""
+    console.print(f"[bold]ruleset[/] {result.ruleset}" + (f"   [bold]banker[/] {result.banker}" if result.banker else ""))
+    hands = Table("player", "front", "middle", "back", "note", box=None, pad_edge=False)
+    for seat in result.seats:
+        info = seat.describe()
+        note = "surrenders" if seat.surrendered else ("FOUL" if seat.fouled else "")
+        if seat.declared is not None:
+            note = f"declares {seat.declared.hand.name} ({seat.declared.points})"
+        hands.add_row(seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note)
+    console.print(hands)
+    for pair in result.pairs:
+        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
+        for item in pair.items:
+            detail = f"  [dim]{item.detail}[/]" if item.detail else ""
+            console.print(f"  {_units(item.units):>6}  {item.label}{detail}", markup=True)
+        console.print(f"  {_units(pair.net):>6}  net to {pair.first}")
+    if result.pool:
+        console.print("\n[bold]pool[/]")
+        for entry in result.pool:
+            console.print(f"  {_units(entry.item.units):>6}  {entry.player}: {entry.item.label}")
+    totals = Table("player", "total", box=None, pad_edge=False)
+    for name, total in result.totals.items():
+        totals.add_row(name, _units(total))
+    console.print("\n[bold]totals[/]")
+    console.print(totals)
+
+
+@handles_input_errors
+def score(
+    table: Annotated[Path, typer.Argument(help="Table file (YAML or JSON).")],
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")] = None,
+    banker: Annotated[Optional[str], typer.Option(help="The banker's name (banker games).")] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Score a table: payouts per pair with every item, then each player's total."""
+    result = score_file(table, ruleset, banker)
+    if json:
+        print_json(result.as_dict())
+    else:
+        render(result)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(score)

@@ -1,0 +1,33 @@
+"""Errors a user can act on: every one carries a message and, where possible, a hint."""
+
+from __future__ import annotations
+
+
+class HousegameError(Exception):
+    """Base of every error caused by bad input (the CLI turns these into exit code 2)."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        if self.hint:
+            return f"{self.message}\n  hint: {self.hint}"
+        return self.message
+
+
+class CardError(HousegameError):
+    """A card name that cannot be read, or a card dealt twice."""
+
+
+class RulesetError(HousegameError):
+    """A ruleset file that cannot be loaded: YAML, schema or model errors."""
+
+
+class TableError(HousegameError):
+    """A table (hands to score) that does not fit the ruleset."""
+
+
+class FoulError(TableError):
+    """A foul setting under a ruleset that refuses fouls."""

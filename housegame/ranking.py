@@ -1,0 +1,198 @@
+"""Poker hand ranking for 5-card lanes and the 3-card front, as integer keys.
+
+A hand's key is ``category << 24 | r1 << 20 | ... | r5 << 4 | suit``: the
+category, then the five ranks ordered by (multiplicity, rank) — pairs before
+kickers — then an optional suit nibble used only when the ruleset names a suit
+order. A 3-card front fills r4, r5 with zeros, so keys of fronts and middles
+compare on one scale exactly as RULES.md section 1 reads the foul check.
+Straights put their top card in r1 (5 for a low wheel; with a high wheel the
+wheel is 14 and ten-to-ace 15).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from housegame.cards import Card
+
+WheelRank = Literal["lowest", "second-highest"]
+
+
+class Category(IntEnum):
+    """Hand categories, low to high; the front only reaches TRIPS."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """The name used in ruleset files, e.g. ``full-house``."""
+        return self.name.lower().replace("_", "-")
+
+    @classmethod
+    def from_label(cls, label: str) -> Category:
+        return cls[label.upper().replace("-", "_")]
+
+
+CATEGORY_LABELS: tuple[str, ...] = tuple(c.label for c in Category)
+FRONT_CATEGORIES = (Category.HIGH_CARD, Category.PAIR, Category.TRIPS)
+_WHEEL = frozenset({14, 2, 3, 4, 5})
+
+
+@dataclass(frozen=True)
+class RankingRules:
+    """The ranking choices a ruleset makes.
+
+    ``suit_order`` lists suit indices (0 clubs .. 3 spades) from highest to
+    lowest; when set, hands equal in category and ranks compare the suit of
+    their highest-ranked card (the best suit among cards of that rank).
+    """
+
+    wheel_straight: WheelRank = "lowest"
+    wheel_straight_flush: WheelRank = "lowest"
+    suit_order: tuple[int, ...] | None = None
+
+    def suit_strength(self, suit: int) -> int:
+        if self.suit_order is None:
+            return 0
+        return 3 - self.suit_order.index(suit)
+
+
+DEFAULT_RULES = RankingRules()
+
+
+def category_of(key: int) -> Category:
+    return Category(key >> 24)
+
+
+def strength(key: int) -> int:
+    """The key without its suit nibble: what the foul check compares."""
+    return key >> 4
+
+
+def _straight_top(ranks: set[int], wheel: WheelRank) -> int | None:
+    if len(ranks) != 5:
+        return None
+    if ranks == _WHEEL:
+        return 5 if wheel == "lowest" else 14
+    top = max(ranks)
+    if top - min(ranks) != 4:
+        return None
+    if top == 14 and wheel != "lowest":
+        return 15
+    return top
+
+
+def _pack(category: Category, ranks: Sequence[int], suit: int) -> int:
+    key = int(category) << 24
+    for i, r in enumerate(ranks):
+        key |= r << (20 - 4 * i)
+    return key | suit
+
+
+def evaluate(cards: Sequence[Card], rules: RankingRules = DEFAULT_RULES) -> int:
+    """Key of a 3-card front or a 5-card lane under ``rules``."""
+    ranks = [c.rank for c in cards]
+    counts = Counter(ranks)
+    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
+    top_rank = max(ranks)
+    suit = max(rules.suit_strength(c.suit) for c in cards if c.rank == top_rank)
+    shape = sorted(counts.values(), reverse=True)
+    if len(cards) == 3:
+        category = {3: Category.TRIPS, 2: Category.PAIR}.get(shape[0], Category.HIGH_CARD)
+        return _pack(category, ordered, suit)
+    if len(cards) != 5:
+        raise ValueError(f"a lane has 3 or 5 cards, not {len(cards)}")
+    flush = len({c.suit for c in cards}) == 1
+    wheel_rule = rules.wheel_straight_flush if flush else rules.wheel_straight
+    top = _straight_top(set(ranks), wheel_rule)
+    if top is not None:
+        return _pack(Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT, [top], suit)
+    if flush:
+        return _pack(Category.FLUSH, ordered, suit)
+    category = {
+        (4, 1): Category.QUADS,
+        (3, 2): Category.FULL_HOUSE,
+        (3, 1): Category.TRIPS,
+        (2, 2): Category.TWO_PAIR,
+        (2, 1): Category.PAIR,
+    }.get((shape[0], shape[1]), Category.HIGH_CARD)
+    return _pack(category, ordered, suit)
+
+
+def describe(key: int) -> str:
+    """A short human name for a key, e.g. ``full-house 5s over Ks``."""
+    category = category_of(key)
+    ranks = [(key >> (20 - 4 * i)) & 0xF for i in range(5)]
+    names = {15: "A", 14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
+
+    def name(r: int) -> str:
+        return names.get(r, str(r))
+
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return f"{category.label} to {name(ranks[0])}"
+    shown = [name(r) for r in ranks if r]
+    return f"{category.label} {' '.join(shown)}"
+
+
+IntArray = npt.NDArray[np.int64]
+
+
+def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT_RULES) -> IntArray:
+    """Keys for many hands at once: ``cards`` has shape (N, 5) or (N, 3) of card indices."""
+    cards = np.asarray(cards, dtype=np.int64)
+    n, width = cards.shape
+    ranks = cards // 4 + 2
+    suits = cards % 4
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    order = np.argsort(-(counts * 16 + ranks), axis=1, kind="stable")
+    ordered = np.take_along_axis(ranks, order, axis=1)
+    top_rank = ranks.max(axis=1)
+    strengths = np.zeros(4, dtype=np.int64)
+    if rules.suit_order is not None:
+        strengths = np.array([rules.suit_strength(s) for s in range(4)], dtype=np.int64)
+    suit_nibble = np.where(ranks == top_rank[:, None], strengths[suits], -1).max(axis=1)
+    max_count = counts.max(axis=1)
+    n_pairs_cards = (counts == 2).sum(axis=1)
+    if width == 3:
+        category = np.where(max_count == 3, 3, np.where(max_count == 2, 1, 0))
+        packed = (ordered[:, 0] << 20) | (ordered[:, 1] << 16) | (ordered[:, 2] << 12)
+        return (category.astype(np.int64) << 24) | packed | suit_nibble
+    flush = (suits == suits[:, :1]).all(axis=1)
+    distinct = max_count == 1
+    low = ranks.min(axis=1)
+    wheel = distinct & (top_rank == 14) & (np.sort(ranks, axis=1)[:, 3] == 5)
+    run = distinct & (top_rank - low == 4)
+    straight = run | wheel
+
+    def straight_top(rule: WheelRank) -> IntArray:
+        if rule == "lowest":
+            return np.where(wheel, 5, top_rank)
+        return np.where(wheel, 14, np.where(top_rank == 14, 15, top_rank))
+
+    top = np.where(flush, straight_top(rules.wheel_straight_flush), straight_top(rules.wheel_straight))
+    category = np.select(
+        [straight & flush, max_count == 4, (max_count == 3) & (n_pairs_cards == 2), flush, straight,
+         max_count == 3, n_pairs_cards == 4, n_pairs_cards == 2],
+        [8, 7, 6, 5, 4, 3, 2, 1],
+        default=0,
+    ).astype(np.int64)
+    packed = np.zeros(n, dtype=np.int64)
+    for i in range(5):
+        packed |= ordered[:, i] << (20 - 4 * i)
+    packed = np.where(straight, top << 20, packed)
+    return (category << 24) | packed | suit_nibble

@@ -1,0 +1,336 @@
+"""The 13-card Chinese Poker ruleset model: every way the regional rules differ, as data."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from housegame.rulesets.common import (
+    LANES,
+    Bounds,
+    CategoryName,
+    Count,
+    LaneName,
+    Model,
+    Ranking,
+    RankName,
+    RulesetBase,
+    SuitName,
+)
+
+# ---- conditions on a set hand (three lanes) -------------------------------------------------
+
+
+class LaneIs(Model):
+    """One lane of a set hand holds this; every given field must hold."""
+
+    lane: LaneName
+    category: list[CategoryName] | None = Field(default=None, description="Any of these categories.")
+    suited: bool | None = Field(default=None, description="All cards of one suit (a 3-card flush counts).")
+    ranks: list[RankName] | None = Field(
+        default=None, description="The lane's distinct ranks are exactly these (7-11: [7, J])."
+    )
+
+
+class AllOf(Model):
+    all: list[SettingCondition] = Field(min_length=1)
+
+
+class AnyOf(Model):
+    any: list[SettingCondition] = Field(min_length=1)
+
+
+class NotOf(Model):
+    not_: SettingCondition = Field(alias="not")
+
+
+SettingCondition = LaneIs | AllOf | AnyOf | NotOf
+
+# ---- conditions on 13 cards (special hands) ------------------------------------------------
+
+LaneShape = Literal["straight", "flush", "straight-flush"]
+
+
+class CardFilter(Model):
+    """Count the cards that pass every given filter, then test the count."""
+
+    ranks: list[RankName] | None = None
+    min_rank: RankName | None = None
+    max_rank: RankName | None = None
+    suits: list[SuitName] | None = None
+    colour: Literal["red", "black"] | None = None
+    count: Count = Field(description="How many of the 13 cards must pass: a number, or {min, max}.")
+
+
+class CanSet(Model):
+    """The 13 cards can be split so each lane has this shape (the front's 3-card version:
+    three in a row, A-2-3 and Q-K-A allowed; three of one suit)."""
+
+    front: LaneShape
+    middle: LaneShape
+    back: LaneShape
+
+
+class HandAll(Model):
+    all: list[HandCondition] = Field(min_length=1)
+
+
+class HandAny(Model):
+    any: list[HandCondition] = Field(min_length=1)
+
+
+class HandNot(Model):
+    not_: HandCondition = Field(alias="not")
+
+
+class RankPattern(Model):
+    rank_pattern: list[int] = Field(
+        description="How many cards of each held rank, largest first, exactly (six pairs and a "
+        "half: [2, 2, 2, 2, 2, 2, 1])."
+    )
+
+
+class SuitPattern(Model):
+    suit_pattern: list[int] = Field(description="Cards per held suit, largest first (5-5-3: [5, 5, 3]).")
+
+
+class PairsCount(Model):
+    pairs: Count = Field(description="Pairs in the hand, quads counting as two and trips as one.")
+
+
+class DistinctRanks(Model):
+    distinct_ranks: Count
+
+
+class RepeatedRanks(Model):
+    repeated_ranks: Count = Field(description="Ranks held two or more times.")
+
+
+class MostOfARank(Model):
+    most_of_a_rank: Count = Field(description="The largest number of cards of one rank.")
+
+
+class DistinctSuits(Model):
+    distinct_suits: Count
+
+
+class CountCards(Model):
+    count_cards: CardFilter
+
+
+class CanSetCondition(Model):
+    can_set: CanSet
+
+
+HandCondition = (
+    HandAll | HandAny | HandNot | RankPattern | SuitPattern | PairsCount | DistinctRanks
+    | RepeatedRanks | MostOfARank | DistinctSuits | CountCards | CanSetCondition
+)
+
+# ---- scoring -------------------------------------------------------------------------------
+
+
+class Table(Model):
+    """Who compares with whom."""
+
+    compare: Literal["all-pairs", "banker", "banker-or-all-pairs", "pool"] = Field(
+        default="all-pairs",
+        description="all-pairs: every pair of players; banker: each player against the banker only "
+        "(a banker must be named); banker-or-all-pairs: banker if one is named; pool: best lane "
+        "collects from a pool.",
+    )
+    ties: Literal["split", "banker-wins"] = Field(
+        default="split", description="A tied lane scores for nobody, or goes to the banker."
+    )
+    seats: Bounds = Field(default_factory=lambda: Bounds(min=2, max=4))
+
+
+class LaneValue(Model):
+    """Replace mode: a lane won with this hand is worth ``units`` instead of the default."""
+
+    lane: LaneName
+    category: list[CategoryName]
+    units: int = Field(ge=0)
+
+
+class LaneValues(Model):
+    default: int = Field(default=1, ge=0)
+    values: list[LaneValue] = Field(default_factory=list)
+
+
+class Outcome(Model):
+    """One row of an outcome table: lanes won/lost/tied by the holder -> units to the holder."""
+
+    won: int = Field(ge=0, le=3)
+    lost: int = Field(ge=0, le=3)
+    tied: int = Field(ge=0, le=3)
+    units: int
+    scoop: bool = Field(default=False, description="Counts as a scoop (打枪) for home runs.")
+
+
+class Scoop(Model):
+    """Winning every lane against one opponent."""
+
+    multiplier: int = Field(default=1, ge=1, description="Applied to the pair's lane units.")
+    bonus: int = Field(default=0, ge=0, description="Added after the multiplier.")
+
+
+class HomeRun(Model):
+    """Scooping every other player (全壘打 / 红不让)."""
+
+    opponents: int = Field(default=3, ge=1, description="Needs this many opponents, all scooped.")
+    multiplier: int = Field(default=1, ge=1)
+    bonus: int = Field(default=0, ge=0, description="Units more from each scooped opponent.")
+
+
+class Bonus(Model):
+    """An add-on paid to a set hand that meets ``when``."""
+
+    id: str
+    name: str
+    units: int = Field(ge=0)
+    lane: LaneName | None = Field(default=None, description="The lane it belongs to, for lane-won.")
+    when: SettingCondition
+
+
+class BonusGroup(Model):
+    pay_when: Literal["lane-won", "match-won", "any-lane-won", "always"] = Field(
+        description="lane-won: the bonus's lane beat that opponent; match-won: the pair's result "
+        "went to the holder; any-lane-won: the holder won a lane of that pair; always: win or lose."
+    )
+    items: list[Bonus] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _lane_for_lane_won(self) -> BonusGroup:
+        for item in self.items:
+            if self.pay_when == "lane-won" and item.lane is None:
+                raise ValueError(f"bonus '{item.id}' needs a lane when paid on lane-won")
+        return self
+
+
+class Foul(Model):
+    handling: Literal["refuse", "lose-all-lanes"] = Field(
+        description="refuse: a foul setting is an input error; lose-all-lanes: the fouled hand "
+        "loses every lane, each at the opponent's lane value (so it is scooped)."
+    )
+    both_fouled: Literal["push", "banker-wins"] = "push"
+
+
+class Tier(Model):
+    when: HandCondition
+    points: int = Field(ge=0)
+
+
+class SpecialHand(Model):
+    """A 13-card hand declared instead of set."""
+
+    id: str
+    name: str
+    points: int | None = Field(default=None, ge=0)
+    when: HandCondition | None = None
+    tiers: list[Tier] | None = Field(default=None, description="The best tier that holds pays.")
+    tiebreak: Literal["none", "pairs", "lanes"] = Field(
+        default="none", description="Equal kinds: compare pairs high to low, or the lanes that "
+        "make the shape (back, middle, front)."
+    )
+
+    @model_validator(mode="after")
+    def _points_or_tiers(self) -> SpecialHand:
+        if self.tiers is None and (self.points is None or self.when is None):
+            raise ValueError(f"special '{self.id}' needs points and when, or tiers")
+        if self.tiers is not None and (self.points is not None or self.when is not None):
+            raise ValueError(f"special '{self.id}' has tiers; drop points and when")
+        return self
+
+
+SpecialSettlement = Literal["higher-wins", "difference", "push", "banker-pays"]
+
+
+class Specials(Model):
+    declare: Literal["automatic", "optional"] = Field(
+        default="optional", description="automatic: the best special that holds is always declared."
+    )
+    order: Literal["points", "listed"] = Field(
+        default="points", description="What makes one special higher: its points, or its place in "
+        "the list (listed lowest first)."
+    )
+    vs_set: Literal["points", "as-scoop"] = Field(
+        default="points", description="points: the declarer wins its points (no scoop); as-scoop: "
+        "it wins every lane (a scoop) and collects its points as an add-on."
+    )
+    vs_special: SpecialSettlement = "higher-wins"
+    vs_special_with_banker: SpecialSettlement | None = None
+    higher_counts_as_scoop: bool = Field(
+        default=False, description="A higher special counts as having scooped a lower one for the "
+        "home run, even when the pair itself is a push."
+    )
+    home_run_ends_round: bool = Field(
+        default=False, description="When a declarer makes a home run, the other players do not "
+        "compare among themselves."
+    )
+    hands: list[SpecialHand] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Specials:
+        ids = [h.id for h in self.hands]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"special hand ids must be unique: {', '.join(dupes)}")
+        return self
+
+
+class Surrender(Model):
+    units: int = Field(ge=0, description="Paid to each opponent by a player who surrenders.")
+
+
+class Pool(Model):
+    stake: int = Field(ge=1, description="Each player puts this in; each lane's best hand takes a third.")
+    sweep_bonus: int = Field(default=0, ge=0, description="Paid by each other player to one who wins all three lanes.")
+
+
+class ThirteenCardRuleset(RulesetBase):
+    """A 13-card Chinese Poker ruleset (十三张 family)."""
+
+    game: Literal["thirteen-card"] = "thirteen-card"
+    ranking: Ranking = Field(default_factory=Ranking)
+    table: Table = Field(default_factory=Table)
+    lane_values: LaneValues = Field(default_factory=LaneValues)
+    outcomes: list[Outcome] | None = Field(
+        default=None, description="Pair result by lanes won/lost/tied instead of a lane sum."
+    )
+    scoop: Scoop = Field(default_factory=Scoop)
+    home_run: HomeRun | None = None
+    overall_point: int = Field(default=0, ge=0, description="Extra units to each pair's net winner.")
+    bonuses: dict[str, BonusGroup] = Field(default_factory=dict)
+    foul: Foul
+    specials: Specials = Field(default_factory=Specials)
+    surrender: Surrender | None = None
+    pool: Pool | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ThirteenCardRuleset:
+        if self.outcomes is not None:
+            seen = {(o.won, o.lost, o.tied): o for o in self.outcomes}
+            for o in self.outcomes:
+                if o.won + o.lost + o.tied != 3:
+                    raise ValueError(f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes")
+            missing = [f"{w}-{l}-{3 - w - l}" for w in range(4) for l in range(4 - w)
+                       if (w, l, 3 - w - l) not in seen]
+            if missing:
+                raise ValueError(f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)")
+            for (w, l, t), o in seen.items():
+                mirror = seen[(l, w, t)]
+                if mirror.units != -o.units:
+                    raise ValueError(f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
+                                     f"{mirror.units}; a pair's result must sum to zero")
+            if self.lane_values.values:
+                raise ValueError("lane_values.values has no effect with an outcomes table")
+        if (self.table.compare == "pool") != (self.pool is not None):
+            raise ValueError("table.compare: pool and a pool section go together")
+        if self.home_run is not None and self.home_run.opponents >= (self.table.seats.max or 4):
+            raise ValueError("home_run.opponents must be fewer than table.seats.max")
+        return self
+
+    def lanes(self) -> tuple[LaneName, ...]:
+        return LANES

@@ -1,0 +1,31 @@
+"""Scoring a table file under a ruleset, whatever the game kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from housegame.errors import TableError
+from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.registry import Ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.tables import TableFile, load_table
+from housegame.thirteen import TableResult, score_thirteen
+
+
+def ruleset_for(table: TableFile, ruleset: str | Path | None) -> Ruleset:
+    ref = ruleset if ruleset is not None else table.ruleset
+    if ref is None:
+        raise TableError("no ruleset given", hint="add `ruleset: ID` to the table or pass --ruleset ID")
+    return load_ruleset(ref)
+
+
+def score(table: TableFile, ruleset: str | Path | None = None, banker: str | None = None) -> TableResult:
+    """Score a parsed table; ``ruleset`` and ``banker`` override the table's own."""
+    rules = ruleset_for(table, ruleset)
+    if isinstance(rules, ThirteenCardRuleset):
+        return score_thirteen(rules, table, banker)
+    raise TableError(f"ruleset '{rules.id}' is not a game `housegame score` can settle")
+
+
+def score_file(path: Path, ruleset: str | Path | None = None, banker: str | None = None) -> TableResult:
+    return score(load_table(path), ruleset, banker)

@@ -1,0 +1,23 @@
+"""The 13-card game engine (十三张 family)."""
+
+from __future__ import annotations
+
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.tables import TableFile
+from housegame.thirteen.results import Item, PairResult, Seat, TableResult
+from housegame.thirteen.seating import Arranger, seat_table, resolve_banker
+from housegame.thirteen.settle import settle_table
+from housegame.thirteen.setting import Setting
+
+__all__ = [
+    "Arranger", "Item", "PairResult", "Seat", "Setting", "TableResult", "score_thirteen",
+    "seat_table", "settle_table",
+]
+
+
+def score_thirteen(ruleset: ThirteenCardRuleset, table: TableFile, banker: str | None = None,
+                   arranger: Arranger | None = None) -> TableResult:
+    """Seat the table (checking everything) and settle it."""
+    name = resolve_banker(ruleset, table, banker)
+    seats = seat_table(ruleset, table, arranger)
+    return settle_table(ruleset, seats, name)

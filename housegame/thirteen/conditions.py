@@ -1,0 +1,154 @@
+"""Interpreting the condition vocabulary of ruleset files: on a set hand, and on 13 cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+from housegame.cards import SUIT_NAMES, Card, rank_value
+from housegame.ranking import RankingRules, category_of, evaluate, strength
+from housegame.rulesets.common import count_holds, rank_values
+from housegame.rulesets.thirteen import (
+    AllOf, AnyOf, CanSet, CanSetCondition, CardFilter, CountCards, DistinctRanks, DistinctSuits,
+    HandAll, HandAny, HandCondition, HandNot, LaneIs, LaneShape, MostOfARank, NotOf, PairsCount,
+    RankPattern, RepeatedRanks, SettingCondition, SuitPattern,
+)
+from housegame.thirteen.setting import Setting
+
+
+def lane_holds(cond: LaneIs, setting: Setting) -> bool:
+    cards = setting.lane(cond.lane)
+    if cond.category is not None and category_of(setting.key(cond.lane)).label not in cond.category:
+        return False
+    if cond.suited is not None and (len({c.suit for c in cards}) == 1) != cond.suited:
+        return False
+    return cond.ranks is None or {c.rank for c in cards} == rank_values(cond.ranks)
+
+
+def setting_holds(cond: SettingCondition, setting: Setting) -> bool:
+    """Does a set hand meet a bonus condition?"""
+    if isinstance(cond, LaneIs):
+        return lane_holds(cond, setting)
+    if isinstance(cond, AllOf):
+        return all(setting_holds(c, setting) for c in cond.all)
+    if isinstance(cond, AnyOf):
+        return any(setting_holds(c, setting) for c in cond.any)
+    assert isinstance(cond, NotOf)
+    return not setting_holds(cond.not_, setting)
+
+
+def _card_passes(f: CardFilter, card: Card) -> bool:
+    if f.ranks is not None and card.rank not in rank_values(f.ranks):
+        return False
+    if f.min_rank is not None and card.rank < rank_value(f.min_rank):
+        return False
+    if f.max_rank is not None and card.rank > rank_value(f.max_rank):
+        return False
+    if f.suits is not None and SUIT_NAMES[card.suit] not in f.suits:
+        return False
+    return f.colour is None or card.is_red == (f.colour == "red")
+
+
+def hand_holds(cond: HandCondition, cards: Sequence[Card]) -> bool:
+    """Does a 13-card hand meet a special hand's condition?"""
+    ranks = Counter(c.rank for c in cards)
+    suits = Counter(c.suit for c in cards)
+    if isinstance(cond, HandAll):
+        return all(hand_holds(c, cards) for c in cond.all)
+    if isinstance(cond, HandAny):
+        return any(hand_holds(c, cards) for c in cond.any)
+    if isinstance(cond, HandNot):
+        return not hand_holds(cond.not_, cards)
+    if isinstance(cond, RankPattern):
+        return sorted(ranks.values(), reverse=True) == cond.rank_pattern
+    if isinstance(cond, SuitPattern):
+        return sorted(suits.values(), reverse=True) == cond.suit_pattern
+    if isinstance(cond, PairsCount):
+        return count_holds(cond.pairs, sum(n // 2 for n in ranks.values()))
+    if isinstance(cond, DistinctRanks):
+        return count_holds(cond.distinct_ranks, len(ranks))
+    if isinstance(cond, RepeatedRanks):
+        return count_holds(cond.repeated_ranks, sum(1 for n in ranks.values() if n >= 2))
+    if isinstance(cond, MostOfARank):
+        return count_holds(cond.most_of_a_rank, max(ranks.values()))
+    if isinstance(cond, DistinctSuits):
+        return count_holds(cond.distinct_suits, len(suits))
+    if isinstance(cond, CountCards):
+        passing = sum(1 for c in cards if _card_passes(cond.count_cards, c))
+        return count_holds(cond.count_cards.count, passing)
+    assert isinstance(cond, CanSetCondition)
+    return next(shaped_settings(cond.can_set, cards), None) is not None
+
+
+def _runs(size: int) -> list[tuple[int, ...]]:
+    """Rank windows that are straights of ``size`` cards; the ace plays high or low."""
+    runs = [tuple(range(top - size + 1, top + 1)) for top in range(size + 1, 15)]
+    return [tuple(14 if r == 1 else r for r in run) for run in [tuple(range(1, size + 1))] + runs]
+
+
+def shaped_lanes(shape: LaneShape, cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
+    """Every ``size``-card subset of ``cards`` with the shape (3-card shapes for the front)."""
+    if shape == "flush":
+        by_suit: dict[int, list[Card]] = {}
+        for c in cards:
+            by_suit.setdefault(c.suit, []).append(c)
+        for group in by_suit.values():
+            yield from combinations(group, size)
+        return
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(c.rank, []).append(c)
+    for run in _runs(size):
+        if all(r in by_rank for r in run):
+            for choice in product(*(by_rank[r] for r in run)):
+                if shape == "straight" or len({c.suit for c in choice}) == 1:
+                    yield choice
+
+
+def shaped_settings(can_set: CanSet, cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every (front, middle, back) split of the 13 cards where each lane has its shape."""
+    for back in shaped_lanes(can_set.back, cards, 5):
+        rest = [c for c in cards if c not in back]
+        for middle in shaped_lanes(can_set.middle, rest, 5):
+            front = tuple(c for c in rest if c not in middle)
+            if next(shaped_lanes(can_set.front, front, 3), None) is not None:
+                yield front, middle, back
+
+
+def _front_shape_key(front: Sequence[Card], rules: RankingRules) -> int:
+    ranks = sorted(c.rank for c in front)
+    if ranks == [2, 3, 14]:
+        return 3
+    if ranks[2] - ranks[0] == 2 and len(set(ranks)) == 3:
+        return ranks[2]
+    return strength(evaluate(front, rules))
+
+
+def best_shaped_lanes(can_set: CanSet, cards: Sequence[Card], rules: RankingRules) -> tuple[int, ...]:
+    """The strongest (back, middle, front) among shaped splits, for breaking ties between equal
+    specials as pagat describes."""
+    best: tuple[int, ...] = ()
+    for front, middle, back in shaped_settings(can_set, cards):
+        key = (strength(evaluate(back, rules)), strength(evaluate(middle, rules)),
+               _front_shape_key(front, rules))
+        best = max(best, key)
+    return best
+
+
+def first_can_set(cond: HandCondition) -> CanSet | None:
+    """The arrangement shape a special hand is made of, if it has one."""
+    if isinstance(cond, CanSetCondition):
+        return cond.can_set
+    if isinstance(cond, HandAll):
+        for sub in cond.all:
+            found = first_can_set(sub)
+            if found is not None:
+                return found
+    return None
+
+
+def pair_ranks(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Pairs high to low, quads as two pairs: six-pairs tie-break."""
+    counts = Counter(c.rank for c in cards)
+    return tuple(sorted((r for r, n in counts.items() for _ in range(n // 2)), reverse=True))

@@ -1,0 +1,68 @@
+"""Declared special hands: which hold, which is best, and how two of them compare."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from housegame.cards import Card
+from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
+from housegame.thirteen.conditions import best_shaped_lanes, first_can_set, hand_holds, pair_ranks
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A special hand a player declared, with what it is worth and how it ranks."""
+
+    hand: SpecialHand
+    points: int
+    rank: tuple[int, ...]
+    """Compared between declarers: order (points or list place), then the tie-break."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.hand.name} ({self.hand.id})"
+
+
+def special_points(hand: SpecialHand, cards: Sequence[Card]) -> int | None:
+    """The points ``hand`` pays for these cards, or None when it does not hold."""
+    if hand.tiers is not None:
+        held = [t.points for t in hand.tiers if hand_holds(t.when, cards)]
+        return max(held) if held else None
+    assert hand.when is not None and hand.points is not None
+    return hand.points if hand_holds(hand.when, cards) else None
+
+
+def _tiebreak(hand: SpecialHand, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> tuple[int, ...]:
+    if hand.tiebreak == "pairs":
+        return pair_ranks(cards)
+    if hand.tiebreak == "lanes" and hand.when is not None:
+        shape = first_can_set(hand.when)
+        if shape is not None:
+            return best_shaped_lanes(shape, cards, ruleset.ranking.rules())
+    return ()
+
+
+def declare(hand: SpecialHand, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Declared | None:
+    points = special_points(hand, cards)
+    if points is None:
+        return None
+    order = points if ruleset.specials.order == "points" else ruleset.specials.hands.index(hand)
+    return Declared(hand, points, (order, ruleset.specials.hands.index(hand),
+                                   *_tiebreak(hand, cards, ruleset)))
+
+
+def holding(cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> list[Declared]:
+    """Every special hand these 13 cards make, best first."""
+    found = [d for h in ruleset.specials.hands if (d := declare(h, cards, ruleset)) is not None]
+    return sorted(found, key=lambda d: (d.rank[0], d.points, d.rank[1:]), reverse=True)
+
+
+def compare(a: Declared, b: Declared) -> int:
+    """+1 if ``a`` is higher, -1 if lower, 0 if equal. Different kinds compare by order only;
+    the same kind goes on to its tie-break."""
+    if a.rank[0] != b.rank[0]:
+        return 1 if a.rank[0] > b.rank[0] else -1
+    if a.hand.id != b.hand.id:
+        return 0
+    return (a.rank > b.rank) - (a.rank < b.rank)
