@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import RulesetBase
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 RULESET_MODELS: dict[str, type[RulesetBase]] = {
     "thirteen-card": ThirteenCardRuleset,
+    "big-two": BigTwoRuleset,
 }
 """``game`` value -> model. A new game kind adds one line here."""
 

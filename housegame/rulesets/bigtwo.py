@@ -1,0 +1,191 @@
+"""The Big Two (大老二) ruleset model: every point where regions differ, as data.
+
+Suit and rank order, the lead card, which rank runs are straights and in what
+order, how flushes compare, quads with or without a kicker, bombs, passing,
+timeouts and the penalty table all live in YAML; ``housegame.bigtwo`` only
+interprets them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal, get_args
+
+from pydantic import Field, model_validator
+
+from housegame.cards import SUIT_NAMES
+from housegame.rulesets.common import Bounds, Model, RankName, RulesetBase, SuitName
+
+HAND_SIZE = 13
+"""Cards dealt to each of the four players; penalty tiers must cover 1..13 cards left."""
+
+RANK_NAMES: tuple[RankName, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""Rank names in the natural cycle (A is followed by 2), used to check straights are runs."""
+
+FiveCardKind = Literal["straight", "flush", "full-house", "quads", "straight-flush"]
+Family = Literal["single", "pair", "triple", "five-card"]
+
+_STRAIGHT = r"^(10|[2-9JQKA])(-(10|[2-9JQKA])){4}$"
+_SPLIT = re.compile(r"-")
+StraightText = Annotated[str, Field(pattern=_STRAIGHT)]
+
+
+class BigTwoCard(Model):
+    """One card by rank and suit, e.g. ``{rank: "3", suit: clubs}``."""
+
+    rank: RankName
+    suit: SuitName
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit[0].upper()}"
+
+
+class BigTwoBombs(Model):
+    """Five-card kinds allowed to beat plays of another size (quads over a single 2)."""
+
+    kinds: list[Literal["quads", "straight-flush"]] = Field(
+        default_factory=list, description="Kinds that may be played as a bomb. Empty: no bombs."
+    )
+    beat: list[Literal["single", "pair", "triple"]] = Field(
+        default_factory=list, description="What a bomb may be played over."
+    )
+
+    @model_validator(mode="after")
+    def _both_or_neither(self) -> BigTwoBombs:
+        if bool(self.kinds) != bool(self.beat):
+            raise ValueError("bombs: give both kinds and beat (what they may be played over), or neither")
+        return self
+
+
+class BigTwoTrick(Model):
+    """Passing inside one trick."""
+
+    pass_is_final: bool = Field(
+        default=False, description="true: a player who passed may not play again until the trick "
+        "ends; false: they may play again when their turn comes round."
+    )
+
+
+class BigTwoTimeout(Model):
+    """What the table does for a player whose timer runs out."""
+
+    lead_seconds: int = Field(ge=1, description="Timer for a player who leads a new trick.")
+    follow_seconds: int = Field(ge=1, description="Timer for a player who follows.")
+    on_lead: Literal["lowest-single", "weakest-play"] = Field(
+        description="lowest-single: the weakest single card (the lead card on the first turn); "
+        "weakest-play: the weakest legal play of any size."
+    )
+    on_follow: Literal["pass", "hint"] = Field(
+        description="pass; or hint: the weakest play that beats the table (pass if none does)."
+    )
+
+
+class PenaltyTier(Model):
+    """Points per card for a range of cards left."""
+
+    cards: Bounds = Field(description="Cards left, inclusive: {min: 10, max: 12}.")
+    per_card: int = Field(ge=0)
+
+
+class PenaltyMultiplier(Model):
+    """The penalty is multiplied when a loser still holds a card with enough cards left."""
+
+    card: BigTwoCard
+    min_left: int = Field(default=1, ge=1, le=HAND_SIZE, description="Only with at least this many cards left.")
+    factor: int = Field(ge=1)
+
+
+class BigTwoPenalty(Model):
+    """What losers pay for the cards they still hold."""
+
+    tiers: list[PenaltyTier] = Field(min_length=1, description="Per-card points by cards left; together "
+                              f"the tiers cover 1..{HAND_SIZE} cards exactly once.")
+    multipliers: list[PenaltyMultiplier] = Field(default_factory=list, description="Applied one after another.")
+    settlement: Literal["winner-collects", "pairwise-difference"] = Field(
+        description="winner-collects: each loser pays their score to the player who went out; "
+        "pairwise-difference: every pair of players settles the difference of their scores."
+    )
+
+    @model_validator(mode="after")
+    def _covers_every_count(self) -> BigTwoPenalty:
+        owners: dict[int, int] = {}
+        for i, tier in enumerate(self.tiers):
+            low = tier.cards.min if tier.cards.min is not None else 1
+            high = tier.cards.max if tier.cards.max is not None else HAND_SIZE
+            if low < 1 or high > HAND_SIZE:
+                raise ValueError(f"penalty.tiers[{i}]: cards left run from 1 to {HAND_SIZE}, not {low}..{high}")
+            for n in range(low, high + 1):
+                if n in owners:
+                    raise ValueError(f"penalty.tiers[{owners[n]}] and [{i}] both cover {n} cards left")
+                owners[n] = i
+        missing = [n for n in range(1, HAND_SIZE + 1) if n not in owners]
+        if missing:
+            raise ValueError("penalty.tiers leave out " + ", ".join(map(str, missing))
+                             + " cards left; add a tier for them")
+        return self
+
+    def per_card(self, left: int) -> int:
+        """Points per card for ``left`` cards (0 for a player who went out)."""
+        return next((t.per_card for t in self.tiers if t.cards.holds(left)), 0) if left else 0
+
+
+def straight_ranks(text: str) -> tuple[RankName, ...]:
+    """``"A-2-3-4-5"`` -> ("A", "2", "3", "4", "5")."""
+    return tuple(r for r in _SPLIT.split(text) if r in RANK_NAMES)
+
+
+class BigTwoRuleset(RulesetBase):
+    """A Big Two (大老二 / 鋤大D) ruleset for four players with 13 cards each."""
+
+    game: Literal["big-two"] = "big-two"
+    rank_order: list[RankName] = Field(description="All 13 ranks, lowest first.")
+    suit_order: list[SuitName] = Field(description="All four suits, lowest first.")
+    lead_card: BigTwoCard = Field(description="Its holder leads the first trick.")
+    first_play_contains_lead: bool = Field(default=True, description="The first play must include the lead card.")
+    straights: list[StraightText] = Field(
+        description="Every rank run that is a straight, lowest first, e.g. \"10-J-Q-K-A\". A run "
+        "not listed (J-Q-K-A-2) is not a straight.",
+    )
+    straight_suit_card: Literal["highest-rank", "last-in-run"] = Field(
+        default="highest-rank", description="Equal straights compare the suit of this card: the "
+        "highest by rank_order (the 2 in A-2-3-4-5), or the last card as the run is written (the 5)."
+    )
+    five_card_order: list[FiveCardKind] = Field(
+        description="Five-card kinds, lowest first; a higher kind beats any lower one."
+    )
+    flush_compare: Literal["rank-first", "suit-first"] = Field(
+        description="rank-first: ranks high to low, suit only if all five are equal; "
+        "suit-first: suit, then ranks."
+    )
+    quads_kicker: bool = Field(
+        default=True, description="true: four of a kind is played with any fifth card (4+1); "
+        "false: the four cards alone."
+    )
+    bombs: BigTwoBombs = Field(default_factory=BigTwoBombs)
+    trick: BigTwoTrick = Field(default_factory=BigTwoTrick)
+    timeout: BigTwoTimeout
+    penalty: BigTwoPenalty
+
+    @model_validator(mode="after")
+    def _orders_complete(self) -> BigTwoRuleset:
+        if sorted(self.rank_order, key=RANK_NAMES.index) != list(RANK_NAMES):
+            raise ValueError("rank_order must list each of the 13 ranks once")
+        if sorted(self.suit_order) != sorted(SUIT_NAMES):
+            raise ValueError("suit_order must list each of the four suits once")
+        if sorted(self.five_card_order) != sorted(get_args(FiveCardKind)):
+            raise ValueError("five_card_order must list straight, flush, full-house, quads and "
+                             "straight-flush once each")
+        seen: dict[frozenset[str], str] = {}
+        for text in self.straights:
+            ranks = straight_ranks(text)
+            if len(set(ranks)) != 5 or len(ranks) != 5:
+                raise ValueError(f"straight '{text}' needs five different ranks")
+            start = RANK_NAMES.index(ranks[0])
+            if any(RANK_NAMES[(start + i) % 13] != r for i, r in enumerate(ranks)):
+                raise ValueError(f"straight '{text}' is not a run of ranks; write it in order, "
+                                 "e.g. A-2-3-4-5")
+            key = frozenset(ranks)
+            if key in seen:
+                raise ValueError(f"straights '{seen[key]}' and '{text}' are the same run")
+            seen[key] = text
+        return self
