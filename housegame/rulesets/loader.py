@@ -14,7 +14,9 @@ from typing import Any
 
 from housegame.data import data_dir
 from housegame.errors import RulesetError
-from housegame.rulesets.registry import DEFAULT_GAME, RULESET_MODELS, Ruleset, ruleset_schema
+from housegame.rulesets.registry import (
+    DEFAULT_GAME, RULESET_MODELS, Ruleset, game_ref, ruleset_schema,
+)
 from housegame.validation import describe_value, validate_data
 from housegame.yamlsource import KeyPath, Located, load_yaml_file
 
@@ -93,7 +95,7 @@ def _published_schema() -> dict[str, Any]:
     return ruleset_schema()
 
 
-def _model_for(located: Located) -> type[Ruleset]:
+def _model_for(located: Located) -> tuple[str, type[Ruleset]]:
     game = located.data.get("game", DEFAULT_GAME)
     if game not in RULESET_MODELS:
         close = difflib.get_close_matches(str(game), RULESET_MODELS, n=1)
@@ -101,15 +103,15 @@ def _model_for(located: Located) -> type[Ruleset]:
             f"{located.position_of(('game',))}: game: unknown game kind {describe_value(game)}",
             hint=(f"did you mean '{close[0]}'? " if close else "") + "kinds: " + ", ".join(RULESET_MODELS),
         )
-    return RULESET_MODELS[game]
+    return game, RULESET_MODELS[game]
 
 
 def validate_located(located: Located) -> Ruleset:
     """Check merged data against the published schema, then build the model."""
-    model = _model_for(located)
+    game, model = _model_for(located)
     data = {k: v for k, v in located.data.items() if k != "extends"}
     published = _published_schema()
-    branch = {"$ref": f"#/$defs/{model.__name__}", "$defs": published["$defs"]}
+    branch = {"$ref": game_ref(published, game), "$defs": published["$defs"]}
     return validate_data(located, data, model, branch, "ruleset")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic.json_schema import models_json_schema
+
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import RulesetBase
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -22,15 +24,15 @@ DEFAULT_GAME = "thirteen-card"
 
 
 def ruleset_schema() -> dict[str, Any]:
-    """The JSON Schema every ruleset file must satisfy, generated from the models."""
-    defs: dict[str, Any] = {}
-    branches = []
-    for game, model in RULESET_MODELS.items():
-        schema = model.model_json_schema(ref_template="#/$defs/{model}")
-        defs.update(schema.pop("$defs", {}))
-        defs[model.__name__] = schema
-        branches.append({"if": {"properties": {"game": {"const": game}}},
-                         "then": {"$ref": f"#/$defs/{model.__name__}"}})
+    """The JSON Schema every ruleset file must satisfy, generated from the models.
+
+    Generated jointly so that same-named models of different games get distinct $defs.
+    """
+    refs, joint = models_json_schema([(m, "validation") for m in RULESET_MODELS.values()],
+                                     ref_template="#/$defs/{model}")
+    ref_of = {game: refs[(model, "validation")]["$ref"] for game, model in RULESET_MODELS.items()}
+    branches = [{"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+                 "then": {"$ref": ref}} for game, ref in ref_of.items()]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://housegame.invalid/schemas/ruleset.schema.json",
@@ -41,11 +43,20 @@ def ruleset_schema() -> dict[str, Any]:
         "required": ["id", "name"],
         "properties": {"game": {"enum": list(RULESET_MODELS)}},
         "allOf": [
-            {"if": {"not": {"required": ["game"]}}, "then": {"$ref": f"#/$defs/{RULESET_MODELS[DEFAULT_GAME].__name__}"}},
+            {"if": {"not": {"required": ["game"]}}, "then": {"$ref": ref_of[DEFAULT_GAME]}},
             *branches,
         ],
-        "$defs": defs,
+        "$defs": joint["$defs"],
     }
+
+
+def game_ref(schema: dict[str, Any], game: str) -> str:
+    """The $ref of one game kind's branch in a published ruleset schema."""
+    for branch in schema["allOf"][1:]:
+        if branch["if"]["properties"]["game"]["const"] == game:
+            ref: str = branch["then"]["$ref"]
+            return ref
+    raise KeyError(game)
 
 
 def schema_text(schema: dict[str, Any]) -> str:
