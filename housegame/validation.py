@@ -12,6 +12,7 @@ from jsonschema.exceptions import ValidationError as SchemaError
 from pydantic import BaseModel, ValidationError
 
 from housegame.errors import HousegameError, RulesetError
+from housegame.rulesets.common import PathError
 from housegame.yamlsource import KeyPath, Located, format_path
 
 M = TypeVar("M", bound=BaseModel)
@@ -58,6 +59,11 @@ def _schema_messages(error: SchemaError, located: Located) -> list[Problem]:
                 out.append(((*path, key), f"unknown key '{key}' here", hint))
             return out
         return _schema_messages(best, located)
+    if error.validator == "type":
+        expected = schema.get("type")
+        names = {"integer": "a whole number", "string": "text", "boolean": "true or false",
+                 "array": "a list", "object": "a mapping of keys", "number": "a number"}
+        return [(path, f"expected {names.get(str(expected), expected)}, got {describe_value(error.instance)}", None)]
     return [(path, str(error.message), None)]
 
 
@@ -87,5 +93,8 @@ def validate_data(located: Located, data: Any, model: type[M], schema: dict[str,
         found: list[Problem] = []
         for err in exc.errors():
             loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p[:1].isupper()))
+            cause = err.get("ctx", {}).get("error")
+            if isinstance(cause, PathError):
+                loc = (*loc, *cause.path)
             found.append((loc, str(err["msg"]).removeprefix("Value error, "), None))
         raise _fail(located, found, what, error) from None

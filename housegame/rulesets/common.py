@@ -20,6 +20,14 @@ RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", 
 RulesetId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
+class PathError(ValueError):
+    """A cross-field rule broken at a known key path (relative to the model being checked)."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
 class Model(BaseModel):
     """Frozen, strict about unknown keys: a typo in a ruleset is an error, not a silent default."""
 

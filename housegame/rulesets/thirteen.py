@@ -13,6 +13,7 @@ from housegame.rulesets.common import (
     Count,
     LaneName,
     Model,
+    PathError,
     Ranking,
     RankName,
     RulesetBase,
@@ -314,22 +315,22 @@ class ThirteenCardRuleset(RulesetBase):
             seen = {(o.won, o.lost, o.tied): o for o in self.outcomes}
             for o in self.outcomes:
                 if o.won + o.lost + o.tied != 3:
-                    raise ValueError(f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes")
+                    raise PathError(("outcomes",), f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes")
             missing = [f"{w}-{l}-{3 - w - l}" for w in range(4) for l in range(4 - w)
                        if (w, l, 3 - w - l) not in seen]
             if missing:
-                raise ValueError(f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)")
+                raise PathError(("outcomes",), f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)")
             for (w, l, t), o in seen.items():
                 mirror = seen[(l, w, t)]
                 if mirror.units != -o.units:
-                    raise ValueError(f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
+                    raise PathError(("outcomes", self.outcomes.index(o)), f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
                                      f"{mirror.units}; a pair's result must sum to zero")
             if self.lane_values.values:
-                raise ValueError("lane_values.values has no effect with an outcomes table")
+                raise PathError(("lane_values", "values"), "has no effect with an outcomes table")
         if (self.table.compare == "pool") != (self.pool is not None):
-            raise ValueError("table.compare: pool and a pool section go together")
+            raise PathError(("table", "compare"), "compare: pool and a pool section go together")
         if self.home_run is not None and self.home_run.opponents >= (self.table.seats.max or 4):
-            raise ValueError("home_run.opponents must be fewer than table.seats.max")
+            raise PathError(("home_run", "opponents"), "must be fewer than table.seats.max")
         return self
 
     def lanes(self) -> tuple[LaneName, ...]:

@@ -1,0 +1,48 @@
+"""housegame: a house-rules engine for Chinese Poker games driven by YAML rulesets.
+
+The public API, bottom-up: cards -> hand ranking -> ruleset models -> game engines ->
+scoring. Everything a user needs is importable from here.
+"""
+
+from housegame.cards import Card, format_cards, parse_cards
+from housegame.errors import CardError, FoulError, HousegameError, RulesetError, TableError
+from housegame.ranking import Category, RankingRules, evaluate, evaluate_batch
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
+from housegame.rulesets.registry import RULESET_MODELS, Ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.scoring import score, score_file
+from housegame.tables import PlayerEntry, TableFile, load_table
+from housegame.thirteen import PairResult, Seat, Setting, TableResult, score_thirteen, settle_table
+
+__all__ = [
+    "RULESET_MODELS",
+    "Card",
+    "CardError",
+    "Category",
+    "FoulError",
+    "HousegameError",
+    "PairResult",
+    "PlayerEntry",
+    "RankingRules",
+    "Ruleset",
+    "RulesetError",
+    "Seat",
+    "Setting",
+    "TableError",
+    "TableFile",
+    "TableResult",
+    "ThirteenCardRuleset",
+    "bundled_rulesets",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "load_ruleset",
+    "load_ruleset_file",
+    "load_table",
+    "parse_cards",
+    "score",
+    "score_file",
+    "score_thirteen",
+    "settle_table",
+]
+__version__ = "0.1.0"
