@@ -171,7 +171,8 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
     if width == 3:
         category = np.where(max_count == 3, 3, np.where(max_count == 2, 1, 0))
         packed = (ordered[:, 0] << 20) | (ordered[:, 1] << 16) | (ordered[:, 2] << 12)
-        return (category.astype(np.int64) << 24) | packed | suit_nibble
+        front: IntArray = (category.astype(np.int64) << 24) | packed | suit_nibble
+        return front
     flush = (suits == suits[:, :1]).all(axis=1)
     distinct = max_count == 1
     low = ranks.min(axis=1)
@@ -195,4 +196,5 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
     for i in range(5):
         packed |= ordered[:, i] << (20 - 4 * i)
     packed = np.where(straight, top << 20, packed)
-    return (category << 24) | packed | suit_nibble
+    keys: IntArray = (category << 24) | packed | suit_nibble
+    return keys

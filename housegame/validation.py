@@ -30,7 +30,7 @@ def _schema_messages(error: SchemaError, located: Located) -> list[Problem]:
     schema = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(schema.get("properties", {}))
-        out = []
+        out: list[Problem] = []
         for key in sorted(set(error.instance) - set(allowed)):
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(allowed)}"
