@@ -71,9 +71,9 @@ class BigTwoTimeout(Model):
 
     lead_seconds: int = Field(ge=1, description="Timer for a player who leads a new trick.")
     follow_seconds: int = Field(ge=1, description="Timer for a player who follows.")
-    on_lead: Literal["lowest-single", "weakest-play"] = Field(
+    on_lead: Literal["lowest-single", "lowest-card-most-cards"] = Field(
         description="lowest-single: the weakest single card (the lead card on the first turn); "
-        "weakest-play: the weakest legal play of any size."
+        "lowest-card-most-cards: the weakest of the largest plays that hold the lowest card."
     )
     on_follow: Literal["pass", "hint"] = Field(
         description="pass; or hint: the weakest play that beats the table (pass if none does)."

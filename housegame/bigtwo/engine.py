@@ -1,0 +1,196 @@
+"""The game as a state machine: deal, turns, passes, tricks, the first player out.
+
+One ``Game`` is mutated by ``play``, ``pass_turn`` and ``timeout``; each checks
+the move against the ruleset and raises BigTwoError naming the player, so the
+same code serves the terminal game, the computer players and log replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from housegame.bigtwo.combos import Combo, cards_text, classify, why_not
+from housegame.bigtwo.errors import BigTwoError
+from housegame.bigtwo.moves import hint, legal_plays, lowest_card_lead
+from housegame.bigtwo.rules import PLAYERS, Rules
+from housegame.bigtwo.settle import Settlement, settle
+from housegame.cards import DECK, Card, check_no_duplicates
+from housegame.errors import CardError
+from housegame.rulesets.bigtwo import HAND_SIZE
+
+DEFAULT_NAMES = ("North", "East", "South", "West")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn: a play, or a pass (``play is None``); ``ends_trick`` when three passes close it."""
+
+    player: str
+    play: Combo | None
+    timed_out: bool = False
+    ends_trick: bool = False
+    goes_out: bool = False
+
+    def __str__(self) -> str:
+        what = f"plays {self.play}" if self.play is not None else "passes"
+        return f"{self.player} {what}" + (" (timeout)" if self.timed_out else "")
+
+
+class Game:
+    """Four hands, whose turn it is, the play to beat, and every move so far."""
+
+    def __init__(self, rules: Rules, hands: Mapping[str, Sequence[Card]]) -> None:
+        if len(hands) != PLAYERS:
+            raise BigTwoError(f"Big Two needs {PLAYERS} players, not {len(hands)}")
+        for name, cards in hands.items():
+            if len(cards) != HAND_SIZE:
+                raise BigTwoError(f"{name} has {len(cards)} cards; each player is dealt {HAND_SIZE}")
+        try:
+            check_no_duplicates(hands)
+        except CardError as exc:
+            raise BigTwoError(exc.message, exc.hint) from None
+        self.rules = rules
+        self.names: tuple[str, ...] = tuple(hands)
+        self.hands: list[set[Card]] = [set(cards) for cards in hands.values()]
+        self.turn = next(i for i, h in enumerate(self.hands) if rules.lead_card in h)
+        self.table: Combo | None = None
+        self.table_owner: int | None = None
+        self.passes = 0
+        self.passed: set[int] = set()
+        self.moves: list[Move] = []
+        self.winner: int | None = None
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: int, names: Sequence[str] = DEFAULT_NAMES) -> Game:
+        """A shuffled deal that the same seed always repeats."""
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        return cls(rules, {name: deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, name in enumerate(names)})
+
+    # ---- what the current player sees --------------------------------------------------------
+
+    @property
+    def current(self) -> str:
+        return self.names[self.turn]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def leading(self) -> bool:
+        """The current player starts a trick: anything goes, and passing is not allowed."""
+        return self.table is None
+
+    @property
+    def must_contain(self) -> Card | None:
+        """The lead card, while the game's first play is still to be made."""
+        first = not any(m.play is not None for m in self.moves)
+        return self.rules.lead_card if first and self.rules.ruleset.first_play_contains_lead else None
+
+    def hand(self, name: str | None = None) -> list[Card]:
+        """A player's cards (the current player's by default), weakest first."""
+        return self.rules.sort(self.hands[self._seat(name) if name else self.turn])
+
+    def cards_left(self) -> dict[str, int]:
+        return {name: len(h) for name, h in zip(self.names, self.hands)}
+
+    def locked_out(self) -> bool:
+        return self.rules.ruleset.trick.pass_is_final and self.turn in self.passed
+
+    def legal_plays(self) -> list[Combo]:
+        """Every play the current player may make now, weakest first (passing aside)."""
+        if self.over or self.locked_out():
+            return []
+        return legal_plays(self.hands[self.turn], self.rules, self.table, self.must_contain)
+
+    def hint(self) -> Combo | None:
+        """The weakest play that beats the table; None when the only move is to pass."""
+        if self.over or self.locked_out():
+            return None
+        return hint(self.hands[self.turn], self.rules, self.table, self.must_contain)
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    def play(self, cards: Sequence[Card], timed_out: bool = False) -> Move:
+        """The current player plays these cards."""
+        who = self._check_open()
+        missing = [c for c in cards if c not in self.hands[self.turn]]
+        if missing:
+            raise BigTwoError(f"{who} does not hold {cards_text(missing)}",
+                              hint=f"{who} holds {cards_text(self.hand())}")
+        combo = classify(cards, self.rules)
+        lead = self.must_contain
+        if lead is not None and lead not in combo.cards:
+            raise BigTwoError(f"the first play must contain {cards_text([lead])}")
+        if self.locked_out():
+            raise BigTwoError(f"{who} passed in this trick and may not play again until it ends")
+        if self.table is not None:
+            reason = why_not(combo, self.table, self.rules)
+            if reason is not None:
+                raise BigTwoError(f"{who} cannot play that: {reason}", hint="play higher, or pass")
+        self.hands[self.turn] -= set(combo.cards)
+        out = not self.hands[self.turn]
+        move = Move(who, combo, timed_out, goes_out=out)
+        self.moves.append(move)
+        if out:
+            self.winner = self.turn
+            return move
+        self.table, self.table_owner = combo, self.turn
+        self.passes = 0
+        self._advance()
+        return move
+
+    def pass_turn(self, timed_out: bool = False) -> Move:
+        """The current player passes; the third pass in a row ends the trick."""
+        who = self._check_open()
+        if self.table is None or self.table_owner is None:
+            raise BigTwoError(f"{who} leads this trick and cannot pass",
+                              hint="lead any single, pair, triple or five-card hand")
+        self.passes += 1
+        self.passed.add(self.turn)
+        ends = self.passes == PLAYERS - 1
+        move = Move(who, None, timed_out, ends_trick=ends)
+        self.moves.append(move)
+        if ends:
+            self.turn = self.table_owner
+            self.table, self.table_owner = None, None
+            self.passes = 0
+            self.passed.clear()
+        else:
+            self._advance()
+        return move
+
+    def timeout(self) -> Move:
+        """What the table does when the current player's timer runs out (ruleset ``timeout``)."""
+        self._check_open()
+        rule = self.rules.ruleset.timeout
+        if self.leading:
+            most = rule.on_lead == "lowest-card-most-cards"
+            lead = lowest_card_lead(self.hands[self.turn], self.rules, self.must_contain, most)
+            return self.play(lead.cards, timed_out=True)
+        suggestion = self.hint() if rule.on_follow == "hint" else None
+        if suggestion is None:
+            return self.pass_turn(timed_out=True)
+        return self.play(suggestion.cards, timed_out=True)
+
+    def settlement(self) -> Settlement:
+        """Points for the finished game; the ruleset's penalty table decides them."""
+        if self.winner is None:
+            raise BigTwoError("the game is not over: nobody has played all their cards")
+        return settle(self.rules, self.cards_left(), dict(zip(self.names, self.hands)))
+
+    def _check_open(self) -> str:
+        if self.winner is not None:
+            raise BigTwoError(f"the game is over: {self.names[self.winner]} went out")
+        return self.current
+
+    def _advance(self) -> None:
+        self.turn = (self.turn + 1) % PLAYERS
+
+    def _seat(self, name: str) -> int:
+        if name not in self.names:
+            raise BigTwoError(f"no player '{name}' at this table", hint="players: " + ", ".join(self.names))
+        return self.names.index(name)

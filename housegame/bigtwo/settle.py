@@ -1,0 +1,65 @@
+"""Settlement at the end of a game: penalty points for cards left, then who pays whom."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from housegame.bigtwo.errors import BigTwoError
+from housegame.bigtwo.rules import Rules, card_of
+from housegame.cards import Card
+from housegame.rulesets.bigtwo import HAND_SIZE
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Each player's cards left, penalty score and net points (summing to zero)."""
+
+    ruleset: str
+    winner: str
+    cards_left: dict[str, int]
+    scores: dict[str, int]
+    totals: dict[str, int]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"ruleset": self.ruleset, "winner": self.winner, "cards_left": self.cards_left,
+                "scores": self.scores, "totals": self.totals}
+
+
+def penalty(rules: Rules, left: int, held: Iterable[Card] = ()) -> int:
+    """Penalty score for one player with ``left`` cards, some of which may be ``held``."""
+    spec = rules.ruleset.penalty
+    points = left * spec.per_card(left)
+    cards = set(held)
+    for multiplier in spec.multipliers:
+        if left >= multiplier.min_left and card_of(multiplier.card) in cards:
+            points *= multiplier.factor
+    return points
+
+
+def settle(rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Card]] | None = None) -> Settlement:
+    """Net points per player from cards left (exactly one player out, with 0 left)."""
+    holding = {name: list(cards) for name, cards in (held or {}).items()}
+    if len(left) < 2:
+        raise BigTwoError("settling needs at least two players")
+    for name, count in left.items():
+        if not 0 <= count <= HAND_SIZE:
+            raise BigTwoError(f"{name} cannot have {count} cards left", hint=f"cards left run from 0 to {HAND_SIZE}")
+    out = [name for name, count in left.items() if count == 0]
+    if len(out) != 1:
+        raise BigTwoError(f"exactly one player ends with 0 cards; here {len(out)} do"
+                          + (f" ({', '.join(out)})" if out else ""),
+                          hint="the game ends when the first player is out, e.g. --left A=0")
+    unknown = sorted(set(holding) - set(left))
+    if unknown:
+        raise BigTwoError(f"cards held by {', '.join(unknown)}, who has no cards-left count")
+    for name, cards in holding.items():
+        if len(cards) > left[name]:
+            raise BigTwoError(f"{name} is said to hold more cards than the {left[name]} left")
+    scores = {name: penalty(rules, count, holding.get(name, ())) for name, count in left.items()}
+    if rules.ruleset.penalty.settlement == "winner-collects":
+        totals = {name: -score for name, score in scores.items()}
+        totals[out[0]] = sum(scores.values())
+    else:
+        totals = {name: sum(other - score for other in scores.values()) for name, score in scores.items()}
+    return Settlement(rules.id, out[0], dict(left), scores, totals)

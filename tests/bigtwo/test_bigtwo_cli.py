@@ -1,0 +1,124 @@
+"""``housegame bigtwo`` through typer's CliRunner: output, JSON, and bad input -> exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from housegame.cli import app
+
+runner = CliRunner()
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "bigtwo-game.yaml")
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["bigtwo", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(("play", "over", "expected"), [
+    ("AD 2C 3S 4H 5H", "10C JD QH KC AS", True),
+    ("2D 3C 4C 5C 6H", "AD 2C 3S 4H 5H", True),
+    ("4S 4H 4D 4C 3D", "2S", False),
+    ("KS KC", "KH KD", True),
+])
+def test_beats_json(play: str, over: str, expected: bool) -> None:
+    code, out, _ = run("beats", play, "--over", over, "--json")
+    assert code == 0
+    assert json.loads(out) == {"beats": expected}
+
+
+def test_beats_text_gives_the_reason() -> None:
+    code, out, _ = run("beats", "4S 4H 4D 4C 3D", "--over", "2S")
+    assert code == 0
+    assert out.strip() == "no: four 4s + 1 cannot be played over single 2S: follow with 1 card"
+
+
+def test_beats_under_another_ruleset() -> None:
+    # Hong Kong: clubs above diamonds, so 3C beats 3D; MacePlay the other way round.
+    assert json.loads(run("beats", "3C", "--over", "3D", "--json", "-r", "hong-kong-big-two")[1]) == {"beats": True}
+    assert json.loads(run("beats", "3C", "--over", "3D", "--json")[1]) == {"beats": False}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("beats", "JS QS KS AS 2H", "--over", "2S"), "PLAY 'JS QS KS AS 2H': J-Q-K-A-2 is not a straight in this ruleset"),
+    (("beats", "2S", "--over", "3C 4D"), "--over '3C 4D': 3C 4D is not a pair: the ranks differ"),
+    (("beats", "2S", "--over", "2S"), "2S cannot be both on the table and in your play"),
+    (("beats", "ZZ", "--over", "2S"), "'ZZ' is not a card"),
+    (("beats", "2S", "--over", "3C", "-r", "nope-big-two"), "unknown ruleset 'nope-big-two'"),
+    (("beats", "2S", "--over", "3C", "-r", "maceplay"), "ruleset 'maceplay' is not a Big Two ruleset"),
+    (("hint", "3C 4C", "--over", "JS QS KS AS 2H"), "J-Q-K-A-2 is not a straight"),
+    (("hint", "4C 5C", "--first"), "the first play must contain 3C"),
+    (("score", "--left", "A=5", "--left", "B=3"), "exactly one player ends with 0 cards; here 0 do"),
+    (("score", "--left", "A=0", "--left", "B=14"), "B cannot have 14 cards left"),
+    (("score", "--left", "A0"), "--left 'A0': expected NAME=VALUE"),
+    (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
+    (("score", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"), "cards held by C"),
+    (("replay", "no-such-file.yaml"), "cannot read no-such-file.yaml"),
+])
+def test_bad_input_exits_2_with_a_message_and_no_traceback(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err + out
+
+
+def test_hint_text_and_json() -> None:
+    code, out, _ = run("hint", "3C 3D 5S 9H 9S KS 2H", "--over", "8C 8D")
+    assert code == 0
+    assert out.splitlines()[0] == "hint: pair of 9s (9H 9S)"
+    data = json.loads(run("hint", "3C 3D 5S 9H 9S KS 2H", "--json")[1])
+    assert data["hint"] == {"kind": "single", "label": "single 3C", "cards": ["3C"]}
+    assert data["can_pass"] is False and len(data["plays"]) == 7 + 2
+    none = json.loads(run("hint", "3C 4D", "--over", "2S", "--json")[1])
+    assert none == {"hint": None, "plays": [], "can_pass": True}
+    assert run("hint", "3C 4D", "--over", "2S")[1].startswith("hint: pass")
+
+
+def test_score_json_taiwan_example() -> None:
+    code, out, _ = run("score", "--left", "A=5", "--left", "B=8", "--left", "C=0", "--left", "D=12",
+                       "--ruleset", "taiwan-big-two", "--json")
+    assert code == 0
+    assert json.loads(out)["totals"] == {"A": 37, "B": -7, "C": 57, "D": -87}
+
+
+def test_score_spade_two_holder() -> None:
+    out = run("score", "--left", "A=0", "--left", "B=8", "--holds", "B=2S", "-r", "taiwan-big-two", "--json")[1]
+    assert json.loads(out)["scores"] == {"A": 0, "B": 32}
+
+
+def test_score_text_seed_example_3() -> None:
+    code, out, _ = run("score", "--left", "W=0", "--left", "A=1", "--left", "B=10", "--left", "C=13")
+    assert code == 0
+    assert "+60" in out and "-39" in out
+
+
+def test_replay_text_and_json() -> None:
+    code, out, _ = run("replay", EXAMPLE)
+    assert code == 0
+    assert "27. Ann plays single AS and is out" in out
+    data = json.loads(run("replay", EXAMPLE, "--json")[1])
+    assert data["totals"] == {"Ann": 30, "Bo": -22, "Cy": -4, "Di": -4} and data["moves"] == 27
+
+
+def test_play_a_whole_game_from_stdin() -> None:
+    code, out, _ = run("play", "--seed", "3", stdin="hint\n" + "auto\n" * 60)
+    assert code == 0
+    assert "winner" in out and "hint:" in out
+
+
+def test_play_bad_moves_are_refused_and_asked_again() -> None:
+    code, out, err = run("play", "--seed", "5", stdin="9Z\npass\nquit\n")
+    assert code == 0
+    assert "not allowed: '9Z' has no suit 'Z'" in err
+    assert "South passes" in out and "You quit." in out
+
+
+def test_play_input_ending_early_exits_2() -> None:
+    code, _, err = run("play", "--seed", "5", stdin="")
+    assert code == 2
+    assert "input ended before the game did" in err
