@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, handles_input_errors
 from housegame.errors import HousegameError
@@ -14,13 +13,12 @@ from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_rules
 
 
 def list_rulesets() -> None:
-    """List the bundled rulesets: id, name and a one-line summary."""
-    table = Table("id", "game", "name", "summary", box=None, pad_edge=False)
+    """List the bundled rulesets: id, game, name and a one-line summary."""
     for ruleset_id in bundled_rulesets():
         ruleset = load_ruleset(ruleset_id)
         game = getattr(ruleset, "game", "")
-        table.add_row(ruleset.id, game, ruleset.name, ruleset.summary)
-    console.print(table)
+        console.print(f"[bold]{ruleset.id}[/]  [dim]{game}[/]  {ruleset.name}")
+        console.print(f"    {ruleset.summary}", markup=False)
 
 
 def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset YAML files.")]) -> None:
