@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from housegame.errors import TableError
-from housegame.rulesets.common import Model
+from housegame.rulesets.common import Model, require_unique
 from housegame.validation import validate_data
 from housegame.yamlsource import Located, load_yaml_file
 
@@ -49,10 +49,7 @@ class TableFile(Model):
 
     @model_validator(mode="after")
     def _unique_names(self) -> TableFile:
-        names = [p.name for p in self.players]
-        dupes = sorted({n for n in names if names.count(n) > 1})
-        if dupes:
-            raise ValueError(f"player names must be unique: {', '.join(dupes)}")
+        require_unique([p.name for p in self.players], "player names")
         return self
 
 

@@ -34,6 +34,13 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def require_unique(values: list[str], what: str) -> None:
+    """Refuse repeated ids or names, naming each repeat."""
+    repeated = sorted({v for v in values if values.count(v) > 1})
+    if repeated:
+        raise ValueError(f"{what} must be unique: {', '.join(repeated)}")
+
+
 def rank_values(ranks: list[RankName] | None) -> frozenset[int]:
     return frozenset(rank_value(r) for r in ranks or ())
 

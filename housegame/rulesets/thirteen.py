@@ -18,6 +18,7 @@ from housegame.rulesets.common import (
     RankName,
     RulesetBase,
     SuitName,
+    require_unique,
 )
 
 # ---- conditions on a set hand (three lanes) -------------------------------------------------
@@ -274,10 +275,7 @@ class Specials(Model):
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Specials:
-        ids = [h.id for h in self.hands]
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
-        if dupes:
-            raise ValueError(f"special hand ids must be unique: {', '.join(dupes)}")
+        require_unique([h.id for h in self.hands], "special hand ids")
         return self
 
 
