@@ -39,9 +39,14 @@ def render(result: TableResult) -> None:
         console.print("\n[bold]pool[/]")
         for entry in result.pool:
             console.print(f"  {_units(entry.item.units):>6}  {entry.player}: {entry.item.label}")
-    totals = Table("player", "total", box=None, pad_edge=False)
+    totals = Table("player", f"total ({result.unit})", box=None, pad_edge=False)
+    if result.points_per_unit != 1:
+        totals.add_column("points")
     for name, total in result.totals.items():
-        totals.add_row(name, _units(total))
+        row = [name, _units(total)]
+        if result.points_per_unit != 1:
+            row.append(_units(total * result.points_per_unit))
+        totals.add_row(*row)
     console.print("\n[bold]totals[/]")
     console.print(totals)
 

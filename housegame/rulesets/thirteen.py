@@ -288,6 +288,13 @@ class Pool(Model):
     sweep_bonus: int = Field(default=0, ge=0, description="Paid by each other player to one who wins all three lanes.")
 
 
+class Display(Model):
+    """How results are shown: the name of a unit, and display points per unit (台湾: 1 赌 = 100)."""
+
+    unit: str = "unit"
+    points_per_unit: int = Field(default=1, ge=1)
+
+
 class ThirteenCardRuleset(RulesetBase):
     """A 13-card Chinese Poker ruleset (十三张 family)."""
 
@@ -306,6 +313,7 @@ class ThirteenCardRuleset(RulesetBase):
     specials: Specials = Field(default_factory=Specials)
     surrender: Surrender | None = None
     pool: Pool | None = None
+    display: Display = Field(default_factory=Display)
 
     @model_validator(mode="after")
     def _consistent(self) -> ThirteenCardRuleset:

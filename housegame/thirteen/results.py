@@ -90,6 +90,8 @@ class TableResult:
     banker: str | None
     pairs: list[PairResult]
     pool: list[PoolEntry] = field(default_factory=list)
+    unit: str = "unit"
+    points_per_unit: int = 1
 
     @property
     def totals(self) -> dict[str, Fraction]:
@@ -109,4 +111,6 @@ class TableResult:
             "pairs": [p.as_dict() for p in self.pairs],
             "pool": [{"player": e.player, **e.item.as_dict()} for e in self.pool],
             "totals": self.totals,
+            "unit": self.unit,
+            "points": {name: total * self.points_per_unit for name, total in self.totals.items()},
         }

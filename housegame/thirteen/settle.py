@@ -222,7 +222,8 @@ def settle_table(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: st
         declarers = [s for s in seats if s.declared is not None]
         candidates = [(x, y) for x, y in combinations(seats, 2) if x in declarers or y in declarers]
         pairs = [scorer.settle(x, y) for x, y in candidates]
-        return TableResult(ruleset.id, list(seats), banker, pairs, _pool(ruleset, seats))
+        return TableResult(ruleset.id, list(seats), banker, pairs, _pool(ruleset, seats),
+                           ruleset.display.unit, ruleset.display.points_per_unit)
     pairs = [scorer.settle(x, y) for x, y in _pairs(seats, ruleset, banker)]
     makers = _home_runs(ruleset, pairs)
     declared = {s.name for s in seats if s.declared is not None}
@@ -234,4 +235,5 @@ def settle_table(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: st
                 winner = p.first if p.net > 0 else p.second
                 p.add("overall-point", f"overall point to {winner}",
                       ruleset.overall_point if p.net > 0 else -ruleset.overall_point)
-    return TableResult(ruleset.id, list(seats), banker, pairs)
+    return TableResult(ruleset.id, list(seats), banker, pairs, [], ruleset.display.unit,
+                       ruleset.display.points_per_unit)
