@@ -9,11 +9,13 @@ from pydantic.json_schema import models_json_schema
 
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import RulesetBase
+from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 RULESET_MODELS: dict[str, type[RulesetBase]] = {
     "thirteen-card": ThirteenCardRuleset,
     "big-two": BigTwoRuleset,
+    "ofc": OfcRuleset,
 }
 """``game`` value -> model. A new game kind adds one line here."""
 

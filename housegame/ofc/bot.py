@@ -1,0 +1,117 @@
+"""The computer opponent: a documented, deterministic heuristic (not an optimal player).
+
+For every legal way to play the cards in hand, the bot completes its board
+``SAMPLES`` times with cards it has not seen (its own dealt and discarded
+cards and every placed card are excluded), dropping them into the empty slots
+front, middle, back. Each completed board scores:
+
+- ``-FOUL_PENALTY`` if it fouls, so not fouling comes first;
+- otherwise its royalties, plus ``STRENGTH_WEIGHT`` per category step of each
+  lane, so among equal royalties the stronger board (more lanes won) wins.
+
+The move with the best average is played; ties go to the first move in a
+fixed enumeration order. The samples come from a generator seeded by the
+hand's seed, the stage and the seat, so a seed replays the same game. On the
+last stage there is nothing left to guess and the score is exact. A player in
+Fantasyland uses the exact solver instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+import numpy as np
+import numpy.typing as npt
+
+from housegame.cards import DECK, Card
+from housegame.ofc.hand import Board, Hand, Move
+from housegame.ofc.royalties import tables_for
+from housegame.ofc.solver import solve
+from housegame.ranking import evaluate_batch
+from housegame.rulesets.common import LANES, LaneName
+from housegame.rulesets.ofc import OfcRuleset
+
+SAMPLES = 32
+FOUL_PENALTY = 50.0
+STRENGTH_WEIGHT = 0.1
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+def legal_moves(ruleset: OfcRuleset, board: Board, place: int, discard: int) -> Iterator[Move]:
+    """Every legal move for the cards in hand, in a fixed order (discards first, then lanes)."""
+    for thrown in combinations(board.pending, discard):
+        kept = [c for c in board.pending if c not in thrown]
+        assert len(kept) == place
+        for lanes in product(LANES, repeat=len(kept)):
+            chosen: dict[LaneName, list[Card]] = {lane: [] for lane in LANES}
+            for card, lane in zip(kept, lanes):
+                chosen[lane].append(card)
+            if all(len(board.lanes[lane]) + len(chosen[lane]) <= ruleset.lanes.cap(lane) for lane in LANES):
+                yield Move({lane: tuple(chosen[lane]) for lane in LANES if chosen[lane]}, thrown)
+
+
+def unseen(hand: Hand, name: str) -> list[Card]:
+    """Cards this player has not seen: not dealt to them, not placed by anyone."""
+    known = set(hand.boards[name].dealt)
+    for board in hand.boards.values():
+        known.update(board.placed)
+    return [c for c in DECK if c not in known]
+
+
+def _layouts(ruleset: OfcRuleset, board: Board, moves: Sequence[Move]) -> tuple[IntArray, IntArray]:
+    """Per move, the 13 slots front..back: the card placed there (or -1) and the fill slot used."""
+    fixed = np.full((len(moves), 13), -1, dtype=np.int64)
+    slot = np.full((len(moves), 13), -1, dtype=np.int64)
+    for row, move in enumerate(moves):
+        column, fill = 0, 0
+        for lane in LANES:
+            cards = board.lanes[lane] + list(move.placed.get(lane, ()))
+            for i in range(ruleset.lanes.cap(lane)):
+                if i < len(cards):
+                    fixed[row, column] = cards[i].index
+                else:
+                    slot[row, column] = fill
+                    fill += 1
+                column += 1
+    return fixed, slot
+
+
+def score_boards(ruleset: OfcRuleset, boards: IntArray) -> FloatArray:
+    """Heuristic value of complete boards (..., 13): foul penalty, else royalties plus strength."""
+    rules = ruleset.ranking.rules()
+    tables = tables_for(ruleset)
+    flat = boards.reshape(-1, 13)
+    front = evaluate_batch(flat[:, :3], rules)
+    middle = evaluate_batch(flat[:, 3:8], rules)
+    back = evaluate_batch(flat[:, 8:], rules)
+    fouled = ((front >> 4) > (middle >> 4)) | ((middle >> 4) > (back >> 4))
+    royalties = (tables.front_batch(front) + tables.five_batch("middle", middle, rules)
+                 + tables.five_batch("back", back, rules))
+    strength = ((front >> 24) + (middle >> 24) + (back >> 24)) * STRENGTH_WEIGHT
+    value: FloatArray = np.where(fouled, -FOUL_PENALTY, royalties + strength).astype(np.float64)
+    return value.reshape(boards.shape[:-1])
+
+
+def choose_move(hand: Hand, name: str, seed: int) -> Move:
+    """The bot's move for ``name`` now; the same hand state and seed give the same move."""
+    board = hand.boards[name]
+    if board.fantasyland_cards is not None:
+        solution = solve(board.pending, hand.ruleset)
+        setting = solution.setting
+        return Move({"front": setting.front, "middle": setting.middle, "back": setting.back},
+                    solution.discards)
+    place, discard = hand.expected(name)
+    moves = list(legal_moves(hand.ruleset, board, place, discard))
+    fixed, slot = _layouts(hand.ruleset, board, moves)
+    empty = int((slot[0] >= 0).sum())
+    pool = np.array([c.index for c in unseen(hand, name)], dtype=np.int64)
+    boards = fixed[:, None, :]
+    if empty:
+        rng = np.random.default_rng([seed, hand.stage, hand.order.index(name)])
+        fills = pool[rng.random((SAMPLES, len(pool))).argsort(axis=1)[:, :empty]]
+        boards = np.where(slot[:, None, :] >= 0, fills[:, np.maximum(slot, 0)].transpose(1, 0, 2),
+                          fixed[:, None, :])
+    values = score_boards(hand.ruleset, boards).mean(axis=1)
+    return moves[int(np.argmax(values))]

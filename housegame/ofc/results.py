@@ -1,0 +1,78 @@
+"""What settling an OFC table produces: each seat's hand and royalties, pair items, totals.
+
+Pair results reuse the 13-card ``PairResult`` and ``Item`` so ``housegame score``
+prints one JSON shape whatever the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from housegame.ofc.fantasyland import NextHand
+from housegame.ranking import describe
+from housegame.rulesets.common import LANES, LaneName
+from housegame.thirteen.results import Item, PairResult
+from housegame.thirteen.setting import Setting
+
+__all__ = ["Item", "OfcSeat", "OfcTableResult", "PairResult"]
+
+
+@dataclass(frozen=True)
+class OfcSeat:
+    """One finished hand: its setting, royalties (0 when forfeited), and the next hand's status."""
+
+    name: str
+    setting: Setting
+    royalties: dict[LaneName, int]
+    next_hand: NextHand
+    in_fantasyland: bool = False
+    discards: tuple[str, ...] = ()
+
+    @property
+    def fouled(self) -> bool:
+        return self.setting.fouled
+
+    @property
+    def royalty_total(self) -> int:
+        return sum(self.royalties.values())
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, **self.setting.text()}
+        out["hands"] = {lane: describe(self.setting.key(lane)) for lane in LANES}
+        out["fouled"] = self.fouled
+        if self.fouled:
+            out["foul_reason"] = self.setting.foul_reason()
+        out["royalties"] = dict(self.royalties)
+        out["royalty_total"] = self.royalty_total
+        out["in_fantasyland"] = self.in_fantasyland
+        out["next_fantasyland"] = self.next_hand.as_dict()
+        if self.discards:
+            out["discards"] = list(self.discards)
+        return out
+
+
+@dataclass
+class OfcTableResult:
+    ruleset: str
+    seats: list[OfcSeat]
+    pairs: list[PairResult]
+
+    @property
+    def totals(self) -> dict[str, Fraction]:
+        totals = {s.name: Fraction(0) for s in self.seats}
+        for pair in self.pairs:
+            totals[pair.first] += pair.net
+            totals[pair.second] -= pair.net
+        return totals
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "game": "ofc",
+            "players": [s.describe() for s in self.seats],
+            "pairs": [p.as_dict() for p in self.pairs],
+            "totals": self.totals,
+        }
+
