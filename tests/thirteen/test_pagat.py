@@ -115,3 +115,9 @@ def test_complete_straight_beats_three_flushes_for_13() -> None:
     flushes = "2D 5D 9D 3C 6C 10C JC KC 3H 7H 10H QH AH"
     result = run("pagat", [{"name": "D", "cards": dragon}, {"name": "F", "cards": flushes}])
     assert result.totals["D"] == 13
+
+
+def test_higher_front_trips_take_the_bonus_from_lower_trips() -> None:
+    a = lanes("A", "6S 6H 6D", "4S 4H 4D 9S 9H", "KS KH KD 8S 8H")
+    b = lanes("B", "QS QH QD", "JS JH JD 2S 2H", "5S 5H 5D 5C AS")
+    assert run("pagat", [a, b]).pairs[0].items[0].units == -3
