@@ -5,11 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from housegame.errors import TableError
+from housegame.ofc import OfcTableResult, score_ofc
 from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile, load_table
 from housegame.thirteen import TableResult, score_thirteen
+
+ScoreResult = TableResult | OfcTableResult
+"""What ``score`` returns; both have ``totals``, ``pairs`` and ``as_dict()``."""
 
 
 def ruleset_for(table: TableFile, ruleset: str | Path | None) -> Ruleset:
@@ -19,13 +24,15 @@ def ruleset_for(table: TableFile, ruleset: str | Path | None) -> Ruleset:
     return load_ruleset(ref)
 
 
-def score(table: TableFile, ruleset: str | Path | None = None, banker: str | None = None) -> TableResult:
+def score(table: TableFile, ruleset: str | Path | None = None, banker: str | None = None) -> ScoreResult:
     """Score a parsed table; ``ruleset`` and ``banker`` override the table's own."""
     rules = ruleset_for(table, ruleset)
     if isinstance(rules, ThirteenCardRuleset):
         return score_thirteen(rules, table, banker)
+    if isinstance(rules, OfcRuleset):
+        return score_ofc(rules, table, banker)
     raise TableError(f"ruleset '{rules.id}' is not a game `housegame score` can settle")
 
 
-def score_file(path: Path, ruleset: str | Path | None = None, banker: str | None = None) -> TableResult:
+def score_file(path: Path, ruleset: str | Path | None = None, banker: str | None = None) -> ScoreResult:
     return score(load_table(path), ruleset, banker)

@@ -9,6 +9,8 @@ import typer
 from rich.table import Table
 
 from housegame.cli.common import console, handles_input_errors, print_json, to_jsonable
+from housegame.cli.ofc_render import render_result as render_ofc
+from housegame.ofc import OfcTableResult
 from housegame.scoring import score_file
 from housegame.thirteen import TableResult
 
@@ -62,6 +64,8 @@ def score(
     result = score_file(table, ruleset, banker)
     if json:
         print_json(result.as_dict())
+    elif isinstance(result, OfcTableResult):
+        render_ofc(result)
     else:
         render(result)
 

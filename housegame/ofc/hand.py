@@ -34,7 +34,7 @@ class Move:
         return [c for lane in LANES for c in self.placed.get(lane, ())] + list(self.discarded)
 
     def as_dict(self) -> dict[str, str]:
-        out = {lane: format_cards(self.placed.get(lane, ())) for lane in LANES if self.placed.get(lane)}
+        out: dict[str, str] = {lane: format_cards(self.placed.get(lane, ())) for lane in LANES if self.placed.get(lane)}
         if self.discarded:
             out["discard"] = format_cards(self.discarded)
         return out

@@ -6,6 +6,7 @@ and the computer opponent, which price thousands of lanes at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy.typing as npt
 from housegame.cards import rank_value
 from housegame.ranking import Category, RankingRules, category_of
 from housegame.rulesets.common import LANES, LaneName
-from housegame.rulesets.ofc import OfcRuleset, Royalties
+from housegame.rulesets.ofc import OfcRuleset, Royalties, RoyaltyHand
 from housegame.thirteen.setting import Setting
 
 ROYAL = 9
@@ -57,13 +58,13 @@ class RoyaltyTables:
         for rank, units in royalties.front.trips.items():
             front[Category.TRIPS, rank_value(rank)] = units
 
-        def five(table: dict[str, int]) -> IntArray:
+        def five(table: Mapping[RoyaltyHand, int]) -> IntArray:
             row = np.zeros(ROYAL + 1, dtype=np.int64)
             for label, units in table.items():
                 row[ROYAL if label == "royal-flush" else Category.from_label(label)] = units
             return row
 
-        return cls(front, five(dict(royalties.middle)), five(dict(royalties.back)))
+        return cls(front, five(royalties.middle), five(royalties.back))
 
     def lane(self, lane: LaneName, key: int, rules: RankingRules) -> int:
         """Royalty for one lane's key."""

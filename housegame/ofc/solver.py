@@ -316,9 +316,8 @@ def _solution(cards: Sequence[Card], ruleset: OfcRuleset, lanes: _Lanes, weights
     from housegame.ofc.royalties import lane_royalties
 
     back, middle, front = found
-    pick = [[cards[i] for i in lanes.threes[front]], [cards[i] for i in lanes.fives[middle]],
-            [cards[i] for i in lanes.fives[back]]]
-    setting = Setting.of(*pick, ruleset.ranking.rules())
+    setting = Setting.of([cards[i] for i in lanes.threes[front]], [cards[i] for i in lanes.fives[middle]],
+                         [cards[i] for i in lanes.fives[back]], ruleset.ranking.rules())
     used = set(setting.cards)
     clean = not setting.fouled
     royalties = sum(lane_royalties(ruleset, setting).values())

@@ -39,8 +39,8 @@ def setting_of(ruleset: OfcRuleset, entry: PlayerEntry) -> Setting:
         raise OfcError(f"player '{entry.name}': OFC scores final settings only",
                        hint="give front, middle and back; OFC has no declared hands or surrender")
     texts = {"front": entry.front, "middle": entry.middle, "back": entry.back}
-    lanes = [_lane(entry, lane, texts[lane], ruleset.lanes.cap(lane)) for lane in LANES]
-    return Setting.of(*lanes, ruleset.ranking.rules())
+    front, middle, back = (_lane(entry, lane, texts[lane], ruleset.lanes.cap(lane)) for lane in LANES)
+    return Setting.of(front, middle, back, ruleset.ranking.rules())
 
 
 def score_ofc(ruleset: OfcRuleset, table: TableFile, banker: str | None = None) -> OfcTableResult:

@@ -1,0 +1,64 @@
+"""Text rendering for OFC: boards during a hand, a settlement, a Fantasyland solution."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from housegame.cards import format_cards
+from housegame.cli.common import console, to_jsonable
+from housegame.ofc.hand import Hand
+from housegame.ofc.results import OfcTableResult
+from housegame.ofc.solver import Solution
+from housegame.ranking import describe
+from housegame.rulesets.common import LANES
+
+
+def _units(value: object) -> str:
+    shown = to_jsonable(value)
+    return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
+
+
+def render_boards(hand: Hand) -> None:
+    """Every player's placed cards (face up) lane by lane; discards stay hidden."""
+    table = Table("player", *LANES, box=None, pad_edge=False)
+    for name in hand.order:
+        board = hand.boards[name]
+        row = [f"{format_cards(board.lanes[lane])} ({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
+               for lane in LANES]
+        label = name + (" [FL]" if board.fantasyland_cards is not None else "")
+        table.add_row(label, *row)
+    console.print(table)
+
+
+def render_result(result: OfcTableResult) -> None:
+    """Settings with hands and royalties, every pair's items, totals, then next hand's Fantasyland."""
+    console.print(f"[bold]ruleset[/] {result.ruleset}")
+    for seat in result.seats:
+        note = f"  [red]FOUL: {seat.setting.foul_reason()}[/]" if seat.fouled else ""
+        console.print(f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True)
+        for lane in LANES:
+            cards = format_cards(seat.setting.lane(lane))
+            console.print(f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
+                          f"  royalty {seat.royalties[lane]}", soft_wrap=True)
+    for pair in result.pairs:
+        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
+        for item in pair.items:
+            detail = f"  [dim]{item.detail}[/]" if item.detail else ""
+            console.print(f"  {_units(item.units):>6}  {item.label}{detail}", soft_wrap=True)
+        console.print(f"  {_units(pair.net):>6}  net to {pair.first}")
+    totals = Table("player", "total", "next hand", box=None, pad_edge=False)
+    for seat in result.seats:
+        totals.add_row(seat.name, _units(result.totals[seat.name]), seat.next_hand.reason)
+    console.print("\n[bold]totals[/]")
+    console.print(totals)
+
+
+def render_solution(solution: Solution) -> None:
+    setting = solution.setting
+    for lane in LANES:
+        console.print(f"  {lane:<6}  {format_cards(setting.lane(lane))}  [dim]{describe(setting.key(lane))}[/]")
+    if solution.discards:
+        console.print(f"  discard {format_cards(solution.discards)}")
+    console.print(f"  {'clean' if solution.clean else 'FOUL'}; "
+                  f"{'stays in Fantasyland' if solution.stays else 'does not stay'}; "
+                  f"royalties {solution.royalties}")
