@@ -37,8 +37,9 @@ def _ofc_ruleset(ref: str) -> OfcRuleset:
 
 @handles_input_errors
 def replay(
-    log: Annotated[Path, typer.Argument(help="Hand log (YAML): seed or deck, players, every move.")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Override the log's ruleset.")] = None,
+    log: Annotated[Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves.")],
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="Override the log's ruleset.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Check every move of a recorded hand and print the settlement."""
@@ -59,7 +60,8 @@ def _read_move(hand: Hand, name: str) -> None:
     """Prompt until the person enters a legal move; end of input is an error (exit 2)."""
     board = hand.boards[name]
     place, discard = hand.expected(name)
-    console.print(f"\nyour cards: [bold]{format_cards(board.pending)}[/]  place {place}, discard {discard}")
+    console.print(f"\nyour cards: [bold]{format_cards(board.pending)}[/]  "
+                  f"place {place}, discard {discard}")
     console.print(f"[dim]{EXAMPLE}[/]")
     while True:
         console.print("your move> ", end="")
@@ -80,7 +82,7 @@ def play(
     opponents: Annotated[int, typer.Option(min=1, max=2, help="Computer opponents: 1 or 2.")] = 1,
     ruleset: RulesetOption = DEFAULT_RULESET,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
-    save: Annotated[Path | None, typer.Option(help="Write the hand's log here for `ofc replay`.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the hand's log here.")] = None,
 ) -> None:
     """Play one hand against computer opponents; moves are read from stdin, one per line."""
     rules = _ofc_ruleset(ruleset)
@@ -102,14 +104,15 @@ def play(
             move = choose_move(hand, who, seed)
             hand.play(who, move)
             placed = ", ".join(f"{k} {v}" for k, v in move.as_dict().items() if k != "discard")
-            console.print(f"{who} places {placed}" + (" and discards face down" if move.discarded else ""))
+            hidden = " and discards face down" if move.discarded else ""
+            console.print(f"{who} places {placed}{hidden}")
     console.print("\n[bold]final boards[/]")
     render_boards(hand)
     console.print()
     render_result(hand.result())
     if save is not None:
-        save.write_text(yaml.safe_dump(to_log(hand, ruleset, seed), sort_keys=False, allow_unicode=True),
-                        encoding="utf-8")
+        text = yaml.safe_dump(to_log(hand, ruleset, seed), sort_keys=False, allow_unicode=True)
+        save.write_text(text, encoding="utf-8")
         console.print(f"\nlog written to {save}")
 
 
@@ -136,7 +139,8 @@ def fantasyland(
 
 
 def register(app: typer.Typer) -> None:
-    ofc = typer.Typer(help="Open Face Chinese Poker: replay, play, Fantasyland.", no_args_is_help=True)
+    ofc = typer.Typer(help="Open Face Chinese Poker: replay, play, Fantasyland.",
+                      no_args_is_help=True)
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)

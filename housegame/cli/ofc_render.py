@@ -23,19 +23,20 @@ def render_boards(hand: Hand) -> None:
     table = Table("player", *LANES, box=None, pad_edge=False)
     for name in hand.order:
         board = hand.boards[name]
-        row = [f"{format_cards(board.lanes[lane])} ({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
-               for lane in LANES]
+        row = [f"{format_cards(board.lanes[lane])} "
+               f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})" for lane in LANES]
         label = name + (" [FL]" if board.fantasyland_cards is not None else "")
         table.add_row(label, *row)
     console.print(table)
 
 
 def render_result(result: OfcTableResult) -> None:
-    """Settings with hands and royalties, every pair's items, totals, then next hand's Fantasyland."""
+    """Hands and royalties, every pair's items, totals, and next hand's Fantasyland."""
     console.print(f"[bold]ruleset[/] {result.ruleset}")
     for seat in result.seats:
         note = f"  [red]FOUL: {seat.setting.foul_reason()}[/]" if seat.fouled else ""
-        console.print(f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True)
+        console.print(f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}",
+                      soft_wrap=True)
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
             console.print(f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
@@ -56,7 +57,8 @@ def render_result(result: OfcTableResult) -> None:
 def render_solution(solution: Solution) -> None:
     setting = solution.setting
     for lane in LANES:
-        console.print(f"  {lane:<6}  {format_cards(setting.lane(lane))}  [dim]{describe(setting.key(lane))}[/]")
+        cards = format_cards(setting.lane(lane))
+        console.print(f"  {lane:<6}  {cards}  [dim]{describe(setting.key(lane))}[/]")
     if solution.discards:
         console.print(f"  discard {format_cards(solution.discards)}")
     console.print(f"  {'clean' if solution.clean else 'FOUL'}; "

@@ -48,7 +48,8 @@ def legal_moves(ruleset: OfcRuleset, board: Board, place: int, discard: int) -> 
             chosen: dict[LaneName, list[Card]] = {lane: [] for lane in LANES}
             for card, lane in zip(kept, lanes):
                 chosen[lane].append(card)
-            if all(len(board.lanes[lane]) + len(chosen[lane]) <= ruleset.lanes.cap(lane) for lane in LANES):
+            if all(len(board.lanes[lane]) + len(chosen[lane]) <= ruleset.lanes.cap(lane)
+                   for lane in LANES):
                 yield Move({lane: tuple(chosen[lane]) for lane in LANES if chosen[lane]}, thrown)
 
 

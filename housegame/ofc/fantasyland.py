@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from housegame.ranking import Category, category_of
 from housegame.ofc.royalties import top_rank
+from housegame.ranking import Category, category_of
 from housegame.rulesets.common import LaneName
 from housegame.rulesets.ofc import FrontAtLeast, OfcRuleset
 from housegame.thirteen.setting import Setting

@@ -34,7 +34,8 @@ class Move:
         return [c for lane in LANES for c in self.placed.get(lane, ())] + list(self.discarded)
 
     def as_dict(self) -> dict[str, str]:
-        out: dict[str, str] = {lane: format_cards(self.placed.get(lane, ())) for lane in LANES if self.placed.get(lane)}
+        out: dict[str, str] = {lane: format_cards(self.placed.get(lane, ()))
+                               for lane in LANES if self.placed.get(lane)}
         if self.discarded:
             out["discard"] = format_cards(self.discarded)
         return out
@@ -86,8 +87,8 @@ class Hand:
             raise OfcError(f"{ruleset.id} has no Fantasyland")
         for name, count in fantasyland.items():
             if not ruleset.lanes.total <= count:
-                raise OfcError(f"{name} cannot play Fantasyland with {count} cards; it takes at least "
-                               f"{ruleset.lanes.total}")
+                raise OfcError(f"{name} cannot play Fantasyland with {count} cards; "
+                               f"it takes at least {ruleset.lanes.total}")
         need = sum(fantasyland.get(p, ruleset.cards_per_player()) for p in players)
         if need > len(deck):
             raise OfcError(f"this hand needs {need} cards but the deck has {len(deck)}")
@@ -167,7 +168,8 @@ class Hand:
         if self.finished:
             raise OfcError("the hand is over; no more moves")
         if name not in self.boards:
-            raise OfcError(f"no player '{name}' at this table", hint="players: " + ", ".join(self.order))
+            raise OfcError(f"no player '{name}' at this table",
+                           hint="players: " + ", ".join(self.order))
         turn = self.to_act
         if name != turn:
             raise OfcError(f"it is {turn}'s move, not {name}'s",
@@ -192,12 +194,15 @@ class Hand:
         board = self.boards[name]
         place, discard = self.expected(name)
         placed = sum(len(move.placed.get(lane, ())) for lane in LANES)
-        when = "in Fantasyland" if board.fantasyland_cards is not None else f"at stage {self.stage + 1}"
+        when = f"at stage {self.stage + 1}"
+        if board.fantasyland_cards is not None:
+            when = "in Fantasyland"
         if placed != place:
             raise OfcError(f"{name}: you placed {placed} cards; {when} you place {place}",
                            hint=f"your cards: {format_cards(board.pending)}")
         if len(move.discarded) != discard:
-            raise OfcError(f"{name}: you discarded {len(move.discarded)} cards; {when} you discard {discard}")
+            raise OfcError(f"{name}: you discarded {len(move.discarded)} cards; "
+                           f"{when} you discard {discard}")
         for lane in LANES:
             adding = len(move.placed.get(lane, ()))
             room = self.ruleset.lanes.cap(lane) - len(board.lanes[lane])
@@ -216,8 +221,10 @@ class Hand:
     def result(self) -> OfcTableResult:
         """Fouls, lanes, royalties, scoops, payouts and next hand's Fantasyland, once finished."""
         if not self.finished:
-            raise OfcError(f"the hand is not finished: stage {self.stage + 1}, {self.to_act} to act")
-        seats = [make_seat(self.ruleset, name, self.setting(name), board.fantasyland_cards is not None,
-                           tuple(str(c) for c in board.discards))
+            raise OfcError(f"the hand is not finished: stage {self.stage + 1}, "
+                           f"{self.to_act} to act")
+        seats = [make_seat(self.ruleset, name, self.setting(name),
+                           in_fantasyland=board.fantasyland_cards is not None,
+                           discards=tuple(str(c) for c in board.discards))
                  for name, board in self.boards.items()]
         return settle_table(self.ruleset, seats)

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from housegame.cards import Card, format_cards, parse_cards
+from housegame.cards import Card, parse_cards
 from housegame.errors import CardError, HousegameError
 from housegame.ofc.deck import deck_from_text, shuffled_deck
 from housegame.ofc.errors import OfcError
@@ -45,7 +45,7 @@ class HandLog(Model):
     fantasyland: dict[str, int] = Field(
         default_factory=dict, description="Players in Fantasyland this hand -> cards they receive."
     )
-    moves: list[LogMove] = Field(default_factory=list, description="Every move in the order played.")
+    moves: list[LogMove] = Field(default_factory=list, description="Every move, in order.")
 
     @model_validator(mode="after")
     def _one_deal(self) -> HandLog:
@@ -77,7 +77,8 @@ def format_deck(deck: list[Card]) -> str:
 
 
 def log_schema() -> dict[str, Any]:
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **HandLog.model_json_schema()}
+    schema: dict[str, Any] = HandLog.model_json_schema()
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
 def load_log(path: Path) -> tuple[HandLog, Located]:
@@ -108,7 +109,8 @@ def move_of(entry: LogMove, where: str) -> Move:
     return Move(placed, _cards(entry.discard, f"{where} discard"))
 
 
-def replay(log: HandLog, located: Located | None = None, ruleset: str | Path | None = None) -> Replay:
+def replay(log: HandLog, located: Located | None = None,
+           ruleset: str | Path | None = None) -> Replay:
     """Play every move of the log; the first illegal one stops the replay with its position."""
     rules = load_ruleset(ruleset if ruleset is not None else log.ruleset)
     if not isinstance(rules, OfcRuleset):
@@ -126,7 +128,8 @@ def replay(log: HandLog, located: Located | None = None, ruleset: str | Path | N
         except OfcError as exc:
             raise OfcError(f"{where} (stage {stage}): {exc.message}", exc.hint) from None
     if not hand.finished:
-        raise OfcError(f"the log ends before the hand does: stage {hand.stage + 1}, {hand.to_act} to act",
+        raise OfcError(f"the log ends before the hand does: stage {hand.stage + 1}, "
+                       f"{hand.to_act} to act",
                        hint="add the remaining moves")
     return Replay(log, hand, hand.result())
 

@@ -97,7 +97,7 @@ def tables_for(ruleset: OfcRuleset) -> RoyaltyTables:
 
 
 def lane_royalties(ruleset: OfcRuleset, setting: Setting) -> dict[LaneName, int]:
-    """Each lane's royalty for a set hand, ignoring fouls (settlement decides whether it is paid)."""
+    """Each lane's royalty, ignoring fouls (settlement decides whether it is paid)."""
     tables = tables_for(ruleset)
     rules = ruleset.ranking.rules()
     return {lane: tables.lane(lane, setting.key(lane), rules) for lane in LANES}

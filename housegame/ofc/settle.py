@@ -78,7 +78,8 @@ def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
                      "the other hand fouled" if fouled_out else "")
     for seat, sign in ((a, 1), (b, -1)):
         if seat.royalty_total:
-            pair.add("royalty", f"royalties {seat.name}", sign * seat.royalty_total, _royalty_detail(seat))
+            pair.add("royalty", f"royalties {seat.name}", sign * seat.royalty_total,
+                     _royalty_detail(seat))
     pair.lane_units = sum((i.units for i in pair.items if i.kind in ("lane", "scoop")), Fraction(0))
     return pair
 

@@ -32,7 +32,8 @@ import numpy.typing as npt
 
 from housegame.cards import Card
 from housegame.ofc.errors import OfcError
-from housegame.ofc.royalties import RoyaltyTables, tables_for
+from housegame.ofc.fantasyland import stay_holds
+from housegame.ofc.royalties import RoyaltyTables, lane_royalties, tables_for
 from housegame.ranking import Category, evaluate_batch
 from housegame.rulesets.ofc import OBJECTIVES, Objective, OfcRuleset
 from housegame.thirteen.setting import Setting
@@ -103,7 +104,8 @@ class Weights:
         return cls({name: 8 * (len(priority) - 1 - i) for i, name in enumerate(priority)})
 
     def pack(self, clean: int, stay: int, royalties: int) -> int:
-        return (clean << self.shift["no-foul"]) | (stay << self.shift["stay"]) | (royalties << self.shift["royalties"])
+        at = self.shift
+        return (clean << at["no-foul"]) | (stay << at["stay"]) | (royalties << at["royalties"])
 
     def unpack(self, score: int) -> dict[Objective, int]:
         return {name: (score >> self.shift[name]) & 0xFF for name in OBJECTIVES}
@@ -223,8 +225,9 @@ class _Search:
     def back_bounds(self) -> IntArray:
         lanes = self.lanes
         size = len(lanes.five_strength)
-        mid_roy, mid_stay, mid_ok = self.middle_bound.upto(self._limit(lanes.five_strength), size)
-        front_roy, front_stay, front_ok = self.front_bound.upto(self._limit(lanes.five_strength), size)
+        limit = self._limit(lanes.five_strength)
+        mid_roy, mid_stay, mid_ok = self.middle_bound.upto(limit, size)
+        front_roy, front_stay, front_ok = self.front_bound.upto(limit, size)
         bound = self.value(lanes.back_stay | mid_stay | front_stay,
                            lanes.back_royalty + mid_roy + front_roy)
         return np.where(mid_ok & front_ok, bound, -1)
@@ -287,8 +290,10 @@ def _check(cards: Sequence[Card], ruleset: OfcRuleset) -> None:
 def _foul_ceiling(lanes: _Lanes, weights: Weights, mode: _Mode) -> int:
     """No fouled setting scores above this; with no-foul first it is below every clean setting."""
     stay = int(max(lanes.front_stay.max(), lanes.middle_stay.max(), lanes.back_stay.max()))
-    royalties = int(lanes.front_royalty.max() + lanes.middle_royalty.max() + lanes.back_royalty.max())
-    return weights.pack(0, stay if mode.stay_counts else 0, royalties if mode.royalties_count else 0)
+    royalties = int(lanes.front_royalty.max() + lanes.middle_royalty.max()
+                    + lanes.back_royalty.max())
+    return weights.pack(0, stay if mode.stay_counts else 0,
+                        royalties if mode.royalties_count else 0)
 
 
 def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
@@ -297,10 +302,12 @@ def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
     assert ruleset.fantasyland is not None
     weights = Weights.of(ruleset.fantasyland.solver_priority)
     lanes = _lanes(cards, ruleset, tables_for(ruleset))
-    clean = _Search(lanes, weights, _Mode(True, 1, True, True))
+    clean = _Search(lanes, weights, _Mode(ordered=True, clean=1, stay_counts=True,
+                                          royalties_count=True))
     clean.run(-1)
     best, found = clean.best, clean.found
-    foul_mode = _Mode(False, 0, not ruleset.fantasyland.stay.clean, ruleset.foul.royalties == "keep")
+    foul_mode = _Mode(ordered=False, clean=0, stay_counts=not ruleset.fantasyland.stay.clean,
+                      royalties_count=ruleset.foul.royalties == "keep")
     if _foul_ceiling(lanes, weights, foul_mode) > best:
         fouled = _Search(lanes, weights, foul_mode)
         fouled.run(best)
@@ -312,11 +319,9 @@ def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
 
 def _solution(cards: Sequence[Card], ruleset: OfcRuleset, lanes: _Lanes, weights: Weights,
               found: tuple[int, int, int]) -> Solution:
-    from housegame.ofc.fantasyland import stay_holds
-    from housegame.ofc.royalties import lane_royalties
-
     back, middle, front = found
-    setting = Setting.of([cards[i] for i in lanes.threes[front]], [cards[i] for i in lanes.fives[middle]],
+    setting = Setting.of([cards[i] for i in lanes.threes[front]],
+                         [cards[i] for i in lanes.fives[middle]],
                          [cards[i] for i in lanes.fives[back]], ruleset.ranking.rules())
     used = set(setting.cards)
     clean = not setting.fouled

@@ -39,14 +39,16 @@ def setting_of(ruleset: OfcRuleset, entry: PlayerEntry) -> Setting:
         raise OfcError(f"player '{entry.name}': OFC scores final settings only",
                        hint="give front, middle and back; OFC has no declared hands or surrender")
     texts = {"front": entry.front, "middle": entry.middle, "back": entry.back}
-    front, middle, back = (_lane(entry, lane, texts[lane], ruleset.lanes.cap(lane)) for lane in LANES)
+    front, middle, back = (_lane(entry, lane, texts[lane], ruleset.lanes.cap(lane))
+                           for lane in LANES)
     return Setting.of(front, middle, back, ruleset.ranking.rules())
 
 
 def score_ofc(ruleset: OfcRuleset, table: TableFile, banker: str | None = None) -> OfcTableResult:
     """Settle final settings: fouls and royalties apply, every pair of players settles."""
     if banker is not None or table.banker is not None:
-        raise OfcError(f"{ruleset.id} has no banker", hint="drop banker: every pair of players settles")
+        raise OfcError(f"{ruleset.id} has no banker",
+                       hint="drop banker: every pair of players settles")
     check_seats(ruleset, len(table.players))
     settings = {p.name: setting_of(ruleset, p) for p in table.players}
     check_no_duplicates({name: s.cards for name, s in settings.items()})

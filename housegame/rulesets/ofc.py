@@ -1,4 +1,4 @@
-"""The Open Face Chinese Poker ruleset model: deal schedule, royalties, fouls and Fantasyland as data.
+"""The Open Face Chinese Poker ruleset model: deal, royalties, fouls and Fantasyland as data.
 
 One interpreter (``housegame.ofc``) plays every ruleset of this kind; Pineapple
 and classic OFC differ only in the values below.
@@ -98,7 +98,7 @@ class OfcFoul(Model):
 
 
 class FrontAtLeast(Model):
-    """A front this good or better: ``{category: pair, rank: Q}`` is QQ+ (trips of any rank count)."""
+    """A front this good or better: ``{category: pair, rank: Q}`` is QQ+ (any trips count)."""
 
     category: FrontCategory
     rank: RankName = "2"
@@ -123,8 +123,9 @@ class CardCount(Model):
     mode: Literal["fixed", "progressive"] = "fixed"
     fixed: int = Field(default=14, ge=13, le=52)
     progressive: list[ProgressiveRow] = Field(
-        default_factory=list, description="Entering with a front at least this good gives this many "
-        "cards; the best row that holds applies."
+        default_factory=list,
+        description="Entering with a front at least this good gives this many cards; the best "
+        "row that holds applies.",
     )
 
 
@@ -132,9 +133,9 @@ class Stay(Model):
     """Conditions to stay in Fantasyland; any one that holds is enough, none are merged."""
 
     clean: bool = Field(default=True, description="The hand must not foul.")
-    front: FrontCategory | None = Field(default=None, description="Front of this category or better.")
-    middle: CategoryName | None = Field(default=None, description="Middle of this category or better.")
-    back: CategoryName | None = Field(default=None, description="Back of this category or better.")
+    front: FrontCategory | None = Field(default=None, description="Front this good or better.")
+    middle: CategoryName | None = Field(default=None, description="Middle this good or better.")
+    back: CategoryName | None = Field(default=None, description="Back this good or better.")
     cards: int = Field(default=14, ge=13, le=52, description="Cards dealt to a player who stays.")
 
 
@@ -161,7 +162,7 @@ class Fantasyland(Model):
                                  "entering hand has a card count")
             counts = [r.cards for r in rows]
             if counts != sorted(counts):
-                raise ValueError("a better front must not give fewer cards in the progressive table")
+                raise ValueError("a better front must not give fewer cards (progressive table)")
         return self
 
     def most_cards(self) -> int:
@@ -198,10 +199,10 @@ class OfcRuleset(RulesetBase):
         need = most * self.cards_per_player()
         if need > self.deck_size:
             raise ValueError(self.seats_problem(most) or "")
-        if self.fantasyland is not None:
-            if self.fantasyland.most_cards() * most > self.deck_size:
-                raise ValueError(f"{most} players in Fantasyland with {self.fantasyland.most_cards()} "
-                                 f"cards each need more than the {self.deck_size}-card deck")
+        most_cards = self.fantasyland.most_cards() if self.fantasyland is not None else 0
+        if most_cards * most > self.deck_size:
+            raise ValueError(f"{most} players in Fantasyland with {most_cards} cards each need "
+                             f"more than the {self.deck_size}-card deck")
         return self
 
     def cards_per_player(self) -> int:

@@ -74,6 +74,5 @@ def best_objective(cards: Sequence[Card], ruleset: OfcRuleset) -> tuple[int, ...
                 stays = (clean or not stay.clean) and (f[2] or m[2] or b[2])
                 values = (int(clean), int(stays), paid)
                 candidate = (values[o1], values[o2], values[o3])
-                if candidate > best:
-                    best = candidate
+                best = max(best, candidate)
     return best

@@ -5,7 +5,6 @@ from __future__ import annotations
 from housegame.ofc import Hand, shuffled_deck
 from housegame.ofc.bot import choose_move
 from housegame.ofc.moves import parse_move
-
 from tests.ofc.helpers import ruleset
 
 GN = ruleset()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from housegame.ofc import entry_cards, next_hand, stay_holds
-
 from tests.ofc.helpers import SEED_A, progressive, ruleset, setting
 
 GN = ruleset()

@@ -11,7 +11,6 @@ from housegame.cards import Card, parse_cards
 from housegame.ofc import Hand, Move, OfcError, shuffled_deck
 from housegame.ofc.bot import choose_move
 from housegame.ofc.replay import HandLog, replay, replay_file, to_log
-
 from tests.ofc.helpers import ruleset
 
 GN = ruleset()

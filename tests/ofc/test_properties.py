@@ -43,7 +43,7 @@ def test_payouts_sum_to_zero(rules: OfcRuleset, data: st.DataObject) -> None:
 def random_move(data: st.DataObject, hand: Hand, name: str) -> Move:
     """Any legal move: a random order of the cards in hand, discards first, lanes with room."""
     board = hand.boards[name]
-    place, discard = hand.expected(name)
+    discard = hand.expected(name)[1]
     cards: list[Card] = data.draw(st.permutations(board.pending))
     placed: dict[LaneName, list[Card]] = {lane: [] for lane in LANES}
     for card in cards[discard:]:

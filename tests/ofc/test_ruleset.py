@@ -8,7 +8,6 @@ import pytest
 
 from housegame.errors import RulesetError
 from housegame.rulesets.loader import load_ruleset
-
 from tests.ofc.helpers import ruleset
 
 

@@ -10,7 +10,6 @@ from housegame.cards import DECK, parse_cards
 from housegame.ofc import OfcError
 from housegame.ofc.solver import Weights, solve
 from housegame.rulesets.ofc import OfcRuleset
-
 from tests.ofc.helpers import ruleset
 from tests.ofc.reference import best_objective
 
