@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from housegame.bigtwo.errors import BigTwoError
-from housegame.bigtwo.rules import Rules, card_of
+from housegame.bigtwo.rules import PLAYERS, Rules, card_of
 from housegame.cards import Card
 from housegame.rulesets.bigtwo import HAND_SIZE
 
@@ -40,8 +40,8 @@ def penalty(rules: Rules, left: int, held: Iterable[Card] = ()) -> int:
 def settle(rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Card]] | None = None) -> Settlement:
     """Net points per player from cards left (exactly one player out, with 0 left)."""
     holding = {name: list(cards) for name, cards in (held or {}).items()}
-    if len(left) < 2:
-        raise BigTwoError("settling needs at least two players")
+    if not 2 <= len(left) <= PLAYERS:
+        raise BigTwoError(f"a Big Two table has 2 to {PLAYERS} players, not {len(left)}")
     for name, count in left.items():
         if not 0 <= count <= HAND_SIZE:
             raise BigTwoError(f"{name} cannot have {count} cards left", hint=f"cards left run from 0 to {HAND_SIZE}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -31,7 +31,7 @@ from housegame.cards import parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
 from housegame.errors import HousegameError
 
-RulesetOption = Annotated[Optional[str], typer.Option(
+RulesetOption = Annotated[str | None, typer.Option(
     "--ruleset", "-r", help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET}).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 PLAY_NAMES = ("South", "West", "North", "East")
@@ -85,7 +85,7 @@ def beats_cmd(
 @handles_input_errors
 def hint_cmd(
     hand: Annotated[str, typer.Argument(help="Your cards, e.g. '3C 5D 5S 9H KS 2H'.")],
-    over: Annotated[Optional[str], typer.Option("--over", help="The play to beat; omit when you lead.")] = None,
+    over: Annotated[str | None, typer.Option("--over", help="The play to beat; omit when you lead.")] = None,
     first: Annotated[bool, typer.Option("--first", help="The game's first play: it must hold the lead card.")] = False,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
@@ -102,8 +102,6 @@ def hint_cmd(
     if lead is not None and lead not in cards:
         raise BigTwoError(f"the first play must contain {cards_text([lead])}, which is not in this hand")
     plays = legal_plays(cards, rules, table, lead)
-    if table is not None:
-        plays = [p for p in plays if p.family == table.family] + [p for p in plays if p.family != table.family]
     if json:
         print_json({"hint": _combo_json(plays[0]) if plays else None,
                     "plays": [_combo_json(p) for p in plays], "can_pass": table is not None})
@@ -113,7 +111,7 @@ def hint_cmd(
         return
     say(f"hint: {plays[0]}")
     shown = plays[:20]
-    say(f"{len(plays)} plays, weakest first:")
+    say(f"{len(plays)} play{'s' if len(plays) > 1 else ''}, weakest first:")
     for p in shown:
         say(f"  {p}")
     if len(plays) > len(shown):
@@ -142,7 +140,7 @@ def render_settlement(result: Settlement) -> None:
 @handles_input_errors
 def score_cmd(
     left: Annotated[list[str], typer.Option("--left", help="NAME=COUNT cards left; repeat per player.")],
-    holds: Annotated[Optional[list[str]], typer.Option(
+    holds: Annotated[list[str] | None, typer.Option(
         "--holds", help="NAME=CARDS a loser still holds, for penalties that depend on a card "
         "(Taiwan: ♠2 with 8+ left doubles), e.g. --holds Bo=2S.")] = None,
     ruleset: RulesetOption = None,
@@ -230,7 +228,7 @@ def _human_turn(game: Game) -> bool:
 @bigtwo_app.command("play")
 @handles_input_errors
 def play_cmd(
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Deal seed (the same seed, the same deal).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Deal seed (the same seed, the same deal).")] = None,
     ruleset: RulesetOption = None,
 ) -> None:
     """Play against three computer players. Type cards (3C 3D), pass, hint, auto or quit."""

@@ -56,6 +56,8 @@ def test_beats_under_another_ruleset() -> None:
     (("score", "--left", "A=5", "--left", "B=3"), "exactly one player ends with 0 cards; here 0 do"),
     (("score", "--left", "A=0", "--left", "B=14"), "B cannot have 14 cards left"),
     (("score", "--left", "A0"), "--left 'A0': expected NAME=VALUE"),
+    (("score", "--left", "A=0", "--left", "B=1", "--left", "C=1", "--left", "D=1", "--left", "E=1"),
+     "a Big Two table has 2 to 4 players, not 5"),
     (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
     (("score", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"), "cards held by C"),
     (("replay", "no-such-file.yaml"), "cannot read no-such-file.yaml"),
