@@ -15,7 +15,7 @@ from typing import Literal
 from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.rules import Rules
 from housegame.cards import RANK_CHARS, Card, parse_cards
-from housegame.rulesets.bigtwo import Family
+from housegame.rulesets.bigtwo import Family, FiveCardKind
 
 Kind = Literal["single", "pair", "triple", "straight", "flush", "full-house", "quads", "straight-flush"]
 FAMILIES: tuple[Family, ...] = ("single", "pair", "triple", "five-card")
@@ -70,13 +70,13 @@ def _five(cards: tuple[Card, ...], rules: Rules) -> Combo:
     ranks = set(counts)
     straight = rules.straights.get(frozenset(ranks)) if len(ranks) == 5 else None
 
-    def make(kind: Kind, within: tuple[int, ...], label: str) -> Combo:
+    def make(kind: FiveCardKind, within: tuple[int, ...], label: str) -> Combo:
         ordered = tuple(sorted(cards, key=rules.power))
-        return Combo(kind, ordered, (rules.five_card_power[kind], *within), label)  # type: ignore[index]
+        return Combo(kind, ordered, (rules.five_card_power[kind], *within), label)
 
     if straight is not None:
         top_suit = next(c.suit for c in cards if c.rank == straight.suit_rank)
-        kind: Kind = "straight-flush" if suited else "straight"
+        kind: FiveCardKind = "straight-flush" if suited else "straight"
         return make(kind, (straight.position, rules.suit_power[top_suit]), f"{KIND_NAMES[kind]} {straight.name}")
     if suited:
         suit = rules.suit_power[cards[0].suit]

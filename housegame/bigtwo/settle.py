@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.rules import PLAYERS, Rules, card_of
-from housegame.cards import Card
+from housegame.cards import Card, check_no_duplicates
+from housegame.errors import CardError
 from housegame.rulesets.bigtwo import HAND_SIZE
 
 
@@ -53,6 +54,10 @@ def settle(rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Ca
     unknown = sorted(set(holding) - set(left))
     if unknown:
         raise BigTwoError(f"cards held by {', '.join(unknown)}, who has no cards-left count")
+    try:
+        check_no_duplicates(holding)
+    except CardError as exc:
+        raise BigTwoError(exc.message, exc.hint) from None
     for name, cards in holding.items():
         if len(cards) > left[name]:
             raise BigTwoError(f"{name} is said to hold more cards than the {left[name]} left")

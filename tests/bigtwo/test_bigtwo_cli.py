@@ -60,6 +60,8 @@ def test_beats_under_another_ruleset() -> None:
      "a Big Two table has 2 to 4 players, not 5"),
     (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
     (("score", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"), "cards held by C"),
+    (("score", "--left", "A=0", "--left", "B=9", "--left", "C=9", "--holds", "B=2S", "--holds", "C=2S"),
+     "duplicate card: 2S (held by B, C)"),
     (("replay", "no-such-file.yaml"), "cannot read no-such-file.yaml"),
 ])
 def test_bad_input_exits_2_with_a_message_and_no_traceback(args: tuple[str, ...], message: str) -> None:
