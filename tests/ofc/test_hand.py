@@ -49,6 +49,16 @@ def test_the_seed_example_log_replays() -> None:
         assert len(board.placed) == 13 and len(board.discards) == 4
 
 
+def test_recorded_three_player_hand_from_a_seed() -> None:
+    done = replay_file(Path(__file__).parent / "logs" / "seed-2026.yaml")
+    assert done.result.totals == {"North": 17, "East": -18, "South": 1}
+    assert [len(p.items) > 0 for p in done.result.pairs] == [True, True, True]
+    north = done.result.seats[0]
+    assert north.setting.text()["back"] == "8S 8C 7S 7H 7D" and north.royalty_total == 6
+    for board in done.hand.boards.values():
+        assert (len(board.placed), len(board.discards)) == (13, 4)
+
+
 def test_full_hand_from_a_seed_replays_to_the_same_result(tmp_path: Path) -> None:
     hand = fresh(3, seed=2026)
     while not hand.finished:
