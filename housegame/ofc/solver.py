@@ -35,7 +35,7 @@ from housegame.ofc.errors import OfcError
 from housegame.ofc.fantasyland import stay_holds
 from housegame.ofc.royalties import RoyaltyTables, lane_royalties, tables_for
 from housegame.ranking import Category, evaluate_batch
-from housegame.rulesets.ofc import OBJECTIVES, Objective, OfcRuleset
+from housegame.rulesets.ofc import Objective, OfcRuleset
 from housegame.thirteen.setting import Setting
 
 IntArray = npt.NDArray[np.int64]
@@ -95,20 +95,18 @@ def _fronts_in(n: int) -> IntArray:
 
 @dataclass(frozen=True)
 class Weights:
-    """Bit offsets of each objective in the packed score (royalties fit in 8 bits)."""
+    """Bit offsets of each objective in the packed score; each field is ``width`` bits wide,
+    enough for the ruleset's largest royalty total, so the packing stays lexicographic."""
 
     shift: dict[Objective, int]
 
     @classmethod
-    def of(cls, priority: Sequence[Objective]) -> Weights:
-        return cls({name: 8 * (len(priority) - 1 - i) for i, name in enumerate(priority)})
+    def of(cls, priority: Sequence[Objective], width: int) -> Weights:
+        return cls({name: width * (len(priority) - 1 - i) for i, name in enumerate(priority)})
 
     def pack(self, clean: int, stay: int, royalties: int) -> int:
         at = self.shift
         return (clean << at["no-foul"]) | (stay << at["stay"]) | (royalties << at["royalties"])
-
-    def unpack(self, score: int) -> dict[Objective, int]:
-        return {name: (score >> self.shift[name]) & 0xFF for name in OBJECTIVES}
 
 
 @dataclass(frozen=True)
@@ -121,6 +119,11 @@ class Solution:
     stays: bool
     royalties: int
     score: int
+
+    def objective(self, priority: Sequence[Objective]) -> tuple[int, ...]:
+        """The values reached, in ``priority`` order (what the solver maximised)."""
+        values = {"no-foul": int(self.clean), "stay": int(self.stays), "royalties": self.royalties}
+        return tuple(values[name] for name in priority)
 
 
 @dataclass(frozen=True)
@@ -300,8 +303,10 @@ def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
     """The best setting of ``cards`` by ``fantasyland.solver_priority``; exact, deterministic."""
     _check(cards, ruleset)
     assert ruleset.fantasyland is not None
-    weights = Weights.of(ruleset.fantasyland.solver_priority)
-    lanes = _lanes(cards, ruleset, tables_for(ruleset))
+    tables = tables_for(ruleset)
+    most = int(tables.front.max() + tables.middle.max() + tables.back.max())
+    weights = Weights.of(ruleset.fantasyland.solver_priority, max(1, most.bit_length()))
+    lanes = _lanes(cards, ruleset, tables)
     clean = _Search(lanes, weights, _Mode(ordered=True, clean=1, stay_counts=True,
                                           royalties_count=True))
     clean.run(-1)

@@ -6,7 +6,7 @@ and classic OFC differ only in the values below.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -27,6 +27,7 @@ RoyaltyHand = Literal[
     "trips", "straight", "flush", "full-house", "quads", "straight-flush", "royal-flush",
 ]
 Objective = Literal["no-foul", "stay", "royalties"]
+Units = Annotated[int, Field(ge=0)]
 OBJECTIVES: tuple[Objective, ...] = ("no-foul", "stay", "royalties")
 
 
@@ -69,16 +70,16 @@ class Scoring(Model):
 class FrontRoyalties(Model):
     """Front royalties by rank; a rank not listed pays nothing."""
 
-    pairs: dict[RankName, int] = Field(default_factory=dict)
-    trips: dict[RankName, int] = Field(default_factory=dict)
+    pairs: dict[RankName, Units] = Field(default_factory=dict)
+    trips: dict[RankName, Units] = Field(default_factory=dict)
 
 
 class Royalties(Model):
     """Paid to the holder whatever the lane's result (RULES.md: the "always" mode)."""
 
     front: FrontRoyalties = Field(default_factory=FrontRoyalties)
-    middle: dict[RoyaltyHand, int] = Field(default_factory=dict)
-    back: dict[RoyaltyHand, int] = Field(default_factory=dict)
+    middle: dict[RoyaltyHand, Units] = Field(default_factory=dict)
+    back: dict[RoyaltyHand, Units] = Field(default_factory=dict)
 
 
 class OfcFoul(Model):

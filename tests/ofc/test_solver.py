@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from housegame.cards import DECK, parse_cards
+from housegame.cards import DECK, Card, parse_cards
 from housegame.ofc import OfcError
-from housegame.ofc.solver import Weights, solve
+from housegame.ofc.solver import solve
 from housegame.rulesets.ofc import OfcRuleset
 from tests.ofc.helpers import ruleset
 from tests.ofc.reference import best_objective
@@ -16,13 +16,12 @@ from tests.ofc.reference import best_objective
 GN = ruleset()
 
 
-def objective(rules: OfcRuleset, cards: list) -> tuple[int, ...]:  # type: ignore[type-arg]
+def objective(rules: OfcRuleset, cards: list[Card]) -> tuple[int, ...]:
     assert rules.fantasyland is not None
-    values = Weights.of(rules.fantasyland.solver_priority).unpack(solve(cards, rules).score)
-    return tuple(values[p] for p in rules.fantasyland.solver_priority)
+    return solve(cards, rules).objective(rules.fantasyland.solver_priority)
 
 
-def rich_hand(seed: int, size: int) -> list:  # type: ignore[type-arg]
+def rich_hand(seed: int, size: int) -> list[Card]:
     """Random cards from a deck thinned to high ranks and two suits, so royalties and stays occur."""
     rng = random.Random(seed)
     pool = [c for c in DECK if c.rank >= 9 or c.suit < 2]
@@ -72,6 +71,15 @@ def test_stay_priority_and_its_swap_are_both_exact() -> None:
     swapped = GN.fantasyland.model_copy(update={"solver_priority": ["no-foul", "royalties", "stay"]})
     rules = GN.model_copy(update={"fantasyland": swapped})
     assert objective(rules, cards) == best_objective(cards, rules)
+
+
+def test_big_royalties_keep_the_priority_order() -> None:
+    """A house table with royalties past 255 still ranks a stay above any royalty total."""
+    royalties = GN.royalties.model_copy(update={"back": {**GN.royalties.back, "royal-flush": 400}})
+    rules = GN.model_copy(update={"royalties": royalties})
+    cards = parse_cards("AS KS QS JS TS 9H 9D 9C 2S 2C 3D 4H 5S")
+    assert objective(rules, cards) == best_objective(cards, rules)
+    assert solve(cards, rules).royalties >= 400
 
 
 @pytest.mark.parametrize(("text", "message"), [
