@@ -1,0 +1,83 @@
+"""Building the lane-odds tables by simulation (``housegame tables build --seed S``).
+
+Deal ``deals`` four-player deals from a seeded generator and set every hand, then count each
+lane's hands. Two passes: the first sets hands lexicographically; the second sets the same
+hands with the ``ev`` objective of a neutral ruleset (one unit a lane, nothing else) using the
+first pass's odds, so the shipped odds describe opponents who play sensibly rather than
+mechanically. The result depends only on the ranking setting, the seed and the deal count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from housegame.arrange.lookup import rank_tables, rules_slug
+from housegame.arrange.model import EvModel
+from housegame.arrange.odds import ODDS_VERSION, LaneOdds
+from housegame.arrange.search import EvSearch, Found, search_lexicographic
+from housegame.arrange.splits import split_positions
+from housegame.cards import SUIT_NAMES
+from housegame.ranking import RankingRules
+from housegame.rulesets.common import Ranking
+from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
+
+PLAYERS = 4
+
+
+def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
+    """One unit a lane, no scoop, no add-ons: what a 'random opponent' is assumed to play for."""
+    order = None if rules.suit_order is None else [SUIT_NAMES[s] for s in rules.suit_order]
+    ranking = Ranking.model_validate({"wheel_straight": rules.wheel_straight,
+                                      "wheel_straight_flush": rules.wheel_straight_flush,
+                                      "suit_order": order})
+    return ThirteenCardRuleset(id="neutral", name="neutral", summary="one unit a lane",
+                               ranking=ranking, foul=Foul(handling="refuse"))
+
+
+def deal_hands(seed: int, deals: int) -> npt.NDArray[np.intp]:
+    """``deals * 4`` hands of 13 card indices, each row sorted, from a seeded shuffle."""
+    rng = np.random.default_rng(seed)
+    decks = np.argsort(rng.random((deals, 52)), axis=1)
+    return np.sort(decks.reshape(deals * PLAYERS, 13), axis=1).astype(np.intp)
+
+
+BATCH = 256
+
+
+def _histogram(rules: RankingRules, hands: npt.NDArray[np.intp],
+               search: Callable[[npt.NDArray[np.intp]], list[Found]], meta: dict[str, object]) -> LaneOdds:
+    """Set every hand with ``search`` and count each lane's keys."""
+    tables = rank_tables(rules)
+    splits = [f.splits[0] for i in range(0, len(hands), BATCH) for f in search(hands[i:i + BATCH])]
+    lanes: list[list[int]] = [[], [], []]
+    for cards, split in zip(hands, splits):
+        for lane, positions in enumerate(split_positions(split)):
+            sub = cards[list(positions)][None, :]
+            ords = tables.ordinals3(sub) if lane == 0 else tables.ordinals5(sub)
+            lanes[lane].append(int(tables.keys[ords[0]]))
+    counted = [np.unique(np.array(keys, dtype=np.int64), return_counts=True) for keys in lanes]
+    keys = tuple(k.astype(np.int64) for k, _ in counted)
+    counts = tuple(c.astype(np.int64) for _, c in counted)
+    return LaneOdds(rules, (keys[0], keys[1], keys[2]), (counts[0], counts[1], counts[2]), meta)
+
+
+def build_lane_odds(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
+    """Lane odds for one ranking setting, reproducible from ``seed`` and ``deals``."""
+    tables = rank_tables(rules)
+    hands = deal_hands(seed, deals)
+    meta: dict[str, object] = {"version": ODDS_VERSION, "seed": seed, "deals": deals,
+                               "ranking": rules_slug(rules), "passes": "lexicographic, ev"}
+    first = _histogram(rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta)
+    search = EvSearch(EvModel(neutral_ruleset(rules), first))
+    return _histogram(rules, hands, lambda cards: search.search(cards, 1), meta)
+
+
+def rankings_of(rulesets: Iterable[ThirteenCardRuleset]) -> list[RankingRules]:
+    """The distinct ranking settings among ``rulesets``, in first-seen order."""
+    seen: dict[RankingRules, None] = {}
+    for ruleset in rulesets:
+        seen.setdefault(ruleset.ranking.rules(), None)
+    return list(seen)

@@ -1,0 +1,74 @@
+"""Interval arithmetic over numpy arrays, so one objective formula also yields sound upper bounds.
+
+The search bounds every back by evaluating the *same* expected-value formula with the middle
+and front features replaced by intervals covering every middle and front that could go with
+that back. Any formula built from +, -, * and constants then gives an interval containing
+every achievable value, so a back whose upper end is below the best value found so far cannot
+hold the optimum and is skipped: the pruning is exact by construction, whatever the ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import numpy as np
+import numpy.typing as npt
+
+F64 = npt.NDArray[np.float64]
+Operand = Union["Interval", float, int]
+
+
+class Interval:
+    """Elementwise intervals ``[lo, hi]``; ``nonneg`` / ``unit`` mark ranges known to lie in
+    [0, inf) / [0, 1], which lets products skip the four-corner case."""
+
+    __slots__ = ("lo", "hi", "nonneg", "unit")
+
+    def __init__(self, lo: F64, hi: F64, nonneg: bool = False, unit: bool = False) -> None:
+        self.lo = lo
+        self.hi = hi
+        self.unit = unit
+        self.nonneg = nonneg or unit
+
+    @classmethod
+    def exact(cls, value: F64, nonneg: bool = False, unit: bool = False) -> Interval:
+        return cls(value, value, nonneg, unit)
+
+    def __add__(self, other: Operand) -> Interval:
+        if isinstance(other, Interval):
+            return Interval(self.lo + other.lo, self.hi + other.hi, self.nonneg and other.nonneg)
+        return Interval(self.lo + other, self.hi + other, self.nonneg and other >= 0)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Interval:
+        return Interval(-self.hi, -self.lo)
+
+    def __sub__(self, other: Operand) -> Interval:
+        if isinstance(other, Interval):
+            return Interval(self.lo - other.hi, self.hi - other.lo)
+        return Interval(self.lo - other, self.hi - other)
+
+    def __rsub__(self, other: Operand) -> Interval:
+        assert not isinstance(other, Interval)
+        unit = self.unit and other == 1
+        return Interval(other - self.hi, other - self.lo, self.unit and other >= 1, unit)
+
+    def __mul__(self, other: Operand) -> Interval:
+        if not isinstance(other, Interval):
+            if other >= 0:
+                return Interval(self.lo * other, self.hi * other, self.nonneg,
+                                self.unit and other <= 1)
+            return Interval(self.hi * other, self.lo * other)
+        if self.nonneg and other.nonneg:
+            return Interval(self.lo * other.lo, self.hi * other.hi, True, self.unit and other.unit)
+        corners = (self.lo * other.lo, self.lo * other.hi, self.hi * other.lo, self.hi * other.hi)
+        return Interval(np.minimum(np.minimum(corners[0], corners[1]), np.minimum(corners[2], corners[3])),
+                        np.maximum(np.maximum(corners[0], corners[1]), np.maximum(corners[2], corners[3])))
+
+    __rmul__ = __mul__
+
+    def __pow__(self, exponent: int) -> Interval:
+        """Integer powers of a non-negative interval (monotone there)."""
+        assert self.nonneg and exponent >= 0
+        return Interval(self.lo ** exponent, self.hi ** exponent, True, self.unit)

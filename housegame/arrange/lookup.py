@@ -1,0 +1,146 @@
+"""A table-lookup evaluator: every 5-card and 3-card hand's key, computed once per ranking.
+
+``ranking.evaluate_batch`` is exact but spends microseconds per hand; the search evaluates
+1,287 five-card subsets per hand, so it reads keys from a table over all 2,598,960 five-card
+hands instead, indexed by the combinatorial number system (colex rank of the sorted cards).
+The table stores *ordinals*: positions in the sorted list of every distinct key, 3-card and
+5-card keys on one scale, so comparing ordinals compares hands and small per-ordinal arrays
+(win odds, lane values) can be gathered directly. Tables are cached in memory and on disk
+(``$HOUSEGAME_CACHE`` or ``~/.cache/housegame``) because building one takes seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from housegame.ranking import RankingRules, evaluate_batch
+
+TABLE_VERSION = 1
+_CHUNK = 262_144
+
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+
+COLEX: I64 = np.array([[comb(c, k + 1) for c in range(52)] for k in range(5)], dtype=np.int64)
+"""``COLEX[k, c]`` = C(c, k+1): the colex rank of sorted cards c0<..<c4 is sum COLEX[k, ck]."""
+
+
+def rules_slug(rules: RankingRules) -> str:
+    """A short file-name-safe name for a ranking setting, e.g. ``wl-sfl-none``."""
+    wheel = {"lowest": "l", "second-highest": "2"}
+    suits = "none" if rules.suit_order is None else "".join("cdhs"[s] for s in rules.suit_order)
+    return f"w{wheel[rules.wheel_straight]}-sf{wheel[rules.wheel_straight_flush]}-{suits}"
+
+
+@dataclass(frozen=True)
+class RankTables:
+    """Ordinal lookups for one ranking setting."""
+
+    rules: RankingRules
+    ord5: I32
+    """Colex rank of a sorted 5-card hand -> ordinal."""
+    ord3: I32
+    """Colex rank of a sorted 3-card hand -> ordinal."""
+    keys: I64
+    """Ordinal -> ranking key (``ranking.evaluate``'s int), ascending."""
+    strength: I32
+    """Ordinal -> rank of the key's strength (suits dropped): what the foul check compares."""
+    category: I32
+    """Ordinal -> hand category (``ranking.Category`` value)."""
+
+    def ordinals5(self, cards: npt.NDArray[np.integer]) -> I32:
+        """Ordinals of many 5-card hands; ``cards`` (N, 5) with each row ascending."""
+        c = np.asarray(cards, dtype=np.intp)
+        idx = (COLEX[0].take(c[:, 0]) + COLEX[1].take(c[:, 1]) + COLEX[2].take(c[:, 2])
+               + COLEX[3].take(c[:, 3]) + COLEX[4].take(c[:, 4]))
+        out: I32 = self.ord5.take(idx)
+        return out
+
+    def evaluate5(self, cards: npt.NDArray[np.integer]) -> I64:
+        """Keys of many 5-card hands (rows ascending), equal to ``evaluate_batch``'s."""
+        return self.keys.take(self.ordinals5(cards))
+
+    def ordinals3(self, cards: npt.NDArray[np.integer]) -> I32:
+        """Ordinals of many 3-card hands; ``cards`` (N, 3) with each row ascending."""
+        c = np.asarray(cards, dtype=np.intp)
+        idx = COLEX[0].take(c[:, 0]) + COLEX[1].take(c[:, 1]) + COLEX[2].take(c[:, 2])
+        out: I32 = self.ord3.take(idx)
+        return out
+
+
+def _all_hands(size: int) -> tuple[npt.NDArray[np.int8], I64]:
+    hands = np.array(list(combinations(range(52), size)), dtype=np.int8)
+    c = hands.astype(np.intp)
+    colex = sum(COLEX[k].take(c[:, k]) for k in range(size))
+    return hands, np.asarray(colex, dtype=np.int64)
+
+
+def _keys(hands: npt.NDArray[np.int8], rules: RankingRules) -> I64:
+    parts = [evaluate_batch(hands[i:i + _CHUNK], rules) for i in range(0, len(hands), _CHUNK)]
+    return np.concatenate(parts)
+
+
+def build_tables(rules: RankingRules) -> RankTables:
+    """Evaluate every 5- and 3-card hand with the reference ``evaluate_batch``."""
+    hands5, colex5 = _all_hands(5)
+    hands3, colex3 = _all_hands(3)
+    keys5, keys3 = _keys(hands5, rules), _keys(hands3, rules)
+    keys, inverse = np.unique(np.concatenate([keys5, keys3]), return_inverse=True)
+    inverse = inverse.astype(np.int32)
+    ord5 = np.empty(len(keys5), dtype=np.int32)
+    ord5[colex5] = inverse[: len(keys5)]
+    ord3 = np.empty(len(keys3), dtype=np.int32)
+    ord3[colex3] = inverse[len(keys5):]
+    _, strength = np.unique(keys >> 4, return_inverse=True)
+    return RankTables(rules, ord5, ord3, keys, strength.astype(np.int32),
+                      (keys >> 24).astype(np.int32))
+
+
+def cache_dir() -> Path:
+    """Where built tables are kept between runs."""
+    return Path(os.environ.get("HOUSEGAME_CACHE") or Path.home() / ".cache" / "housegame")
+
+
+def _cache_file(rules: RankingRules) -> Path:
+    return cache_dir() / f"rank-tables-v{TABLE_VERSION}-{rules_slug(rules)}.npz"
+
+
+def _load(path: Path, rules: RankingRules) -> RankTables | None:
+    try:
+        with np.load(path) as data:
+            return RankTables(rules, data["ord5"], data["ord3"], data["keys"], data["strength"],
+                              data["category"])
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+def _save(path: Path, tables: RankTables) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
+            np.savez(tmp, ord5=tables.ord5, ord3=tables.ord3, keys=tables.keys,
+                     strength=tables.strength, category=tables.category)
+        os.replace(tmp.name, path)
+    except OSError:
+        pass  # an unwritable cache only costs the rebuild next time
+
+
+@cache
+def rank_tables(rules: RankingRules) -> RankTables:
+    """The lookup tables for ``rules``: from memory, the disk cache, or built (a few seconds)."""
+    path = _cache_file(rules)
+    found = _load(path, rules) if path.is_file() else None
+    if found is not None:
+        return found
+    tables = build_tables(rules)
+    _save(path, tables)
+    return tables

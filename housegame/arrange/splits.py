@@ -1,0 +1,56 @@
+"""Every way to split 13 cards into a 3-card front, 5-card middle and 5-card back, as index tables.
+
+The tables are built once at import: positions 0..12 refer to a hand sorted ascending, so a
+subset of positions is also a sorted subset of cards, which the lookup evaluator needs.
+Splits are laid out back-major, ``(1287 backs, 56 middles)``: all the splits sharing a back
+are one row, which lets the search bound and skip whole rows (see ``search``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+IndexArray = npt.NDArray[np.intp]
+
+HAND = 13
+FIVES: IndexArray = np.array(list(combinations(range(HAND), 5)), dtype=np.intp)
+"""The 1,287 five-card subsets of a hand, as sorted positions."""
+THREES: IndexArray = np.array(list(combinations(range(HAND), 3)), dtype=np.intp)
+"""The 286 three-card subsets of a hand, as sorted positions."""
+MIDDLES_PER_BACK = 56
+SPLITS = len(FIVES) * MIDDLES_PER_BACK
+"""72,072: C(13,5) backs times C(8,5) middles; the front is what is left."""
+
+
+def _subset_ids(subsets: IndexArray) -> dict[int, int]:
+    return {sum(1 << int(p) for p in row): i for i, row in enumerate(subsets)}
+
+
+def _build() -> tuple[IndexArray, IndexArray]:
+    five_id, three_id = _subset_ids(FIVES), _subset_ids(THREES)
+    middle = np.empty((len(FIVES), MIDDLES_PER_BACK), dtype=np.intp)
+    front = np.empty_like(middle)
+    full = (1 << HAND) - 1
+    for b, back in enumerate(FIVES):
+        back_mask = sum(1 << int(p) for p in back)
+        rest = [p for p in range(HAND) if not back_mask >> p & 1]
+        for j, mid in enumerate(combinations(rest, 5)):
+            mid_mask = sum(1 << p for p in mid)
+            middle[b, j] = five_id[mid_mask]
+            front[b, j] = three_id[full & ~back_mask & ~mid_mask]
+    return middle, front
+
+
+MIDDLE_OF, FRONT_OF = _build()
+"""``MIDDLE_OF[b, j]`` / ``FRONT_OF[b, j]``: subset ids of split ``b * 56 + j`` (back ``b``)."""
+
+
+def split_positions(split: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(front, middle, back) positions in the sorted hand for one split id."""
+    back, j = divmod(split, MIDDLES_PER_BACK)
+    return (tuple(int(p) for p in THREES[FRONT_OF[back, j]]),
+            tuple(int(p) for p in FIVES[MIDDLE_OF[back, j]]),
+            tuple(int(p) for p in FIVES[back]))

@@ -1,0 +1,106 @@
+"""A plain brute-force arranger to check the fast one against.
+
+It shares nothing with the search but the objective's definition: it enumerates the splits
+itself with itertools, ranks lanes with the scalar ``ranking.evaluate`` (cached per subset),
+checks fouls on ``strength``, reads bonus leaves with the engine's own ``lane_holds``, and
+evaluates the ``ev`` formula once over the feature arrays of every legal split.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+
+from housegame.arrange.model import FEATURES, EvModel, LaneVals
+from housegame.cards import Card
+from housegame.ranking import RankingRules, evaluate, strength
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.setting import Setting
+
+Masks = tuple[int, int, int]
+"""(front, middle, back) as bit masks over positions of the sorted hand."""
+FULL = (1 << 13) - 1
+
+
+@cache
+def _position_splits() -> tuple[np.ndarray, np.ndarray]:
+    """Back and middle masks of all 72,072 splits, enumerated with itertools."""
+    backs, middles = [], []
+    for back in combinations(range(13), 5):
+        back_mask = sum(1 << p for p in back)
+        rest = [p for p in range(13) if not back_mask >> p & 1]
+        for mid in combinations(rest, 5):
+            backs.append(back_mask)
+            middles.append(sum(1 << p for p in mid))
+    assert len(backs) == 72_072
+    return np.array(backs, dtype=np.int64), np.array(middles, dtype=np.int64)
+
+
+def _cards(hand: list[Card], mask: int) -> tuple[Card, ...]:
+    return tuple(c for p, c in enumerate(hand) if mask >> p & 1)
+
+
+def legal_splits(cards: list[Card], rules: RankingRules) -> tuple[list[Card], np.ndarray, dict[int, int]]:
+    """The sorted hand, every non-foul split as rows of (front, middle, back) masks, and each
+    lane mask's key."""
+    hand = sorted(cards)
+    keys = {mask: evaluate(_cards(hand, mask), rules)
+            for size in (3, 5) for combo in combinations(range(13), size)
+            for mask in [sum(1 << p for p in combo)]}
+    power = np.full(FULL + 1, -1, dtype=np.int64)
+    for mask, key in keys.items():
+        power[mask] = strength(key)
+    back, middle = _position_splits()
+    front = FULL ^ back ^ middle
+    legal = (power[front] <= power[middle]) & (power[middle] <= power[back])
+    return hand, np.stack([front[legal], middle[legal], back[legal]], axis=1), keys
+
+
+def best_lexicographic(cards: list[Card], ruleset: ThirteenCardRuleset) -> tuple[int, int, int]:
+    """The strongest (back, middle, front) keys among legal settings."""
+    _, legal, keys = legal_splits(cards, ruleset.ranking.rules())
+    table = np.zeros(FULL + 1, dtype=np.int64)
+    for mask, key in keys.items():
+        table[mask] = key
+    front, middle, back = (table[legal[:, lane]] for lane in range(3))
+    best = np.lexsort((front, middle, back))[-1]
+    return int(back[best]), int(middle[best]), int(front[best])
+
+
+def _lane_setting(lane: int, cards: tuple[Card, ...], key: int) -> Setting:
+    """A Setting holding ``cards`` in ``lane`` only: all ``lane_holds`` reads."""
+    parts: list[tuple[Card, ...]] = [(), (), ()]
+    keys = [0, 0, 0]
+    parts[lane], keys[lane] = cards, key
+    return Setting(parts[0], parts[1], parts[2], (keys[0], keys[1], keys[2]))
+
+
+def ev_values(cards: list[Card], model: EvModel) -> tuple[np.ndarray, np.ndarray]:
+    """Every legal setting (as position masks of the sorted hand) and its ``ev`` value."""
+    hand, legal, keys = legal_splits(cards, model.ruleset.ranking.rules())
+    per_lane = []
+    for lane in range(3):
+        distinct, inverse = np.unique(legal[:, lane], return_inverse=True)
+        lane_keys = np.array([keys[int(m)] for m in distinct], dtype=np.int64)
+        ords = np.searchsorted(model.tables.keys, lane_keys)
+        assert np.array_equal(model.tables.keys[ords], lane_keys)
+        features = model.lanes[lane][:, ords][:, inverse]
+        leaf_table = np.array([[1.0 if lane_holds(cond, _lane_setting(lane, _cards(hand, int(m)), keys[int(m)]))
+                                else 0.0 for m in distinct] for cond in model.leaves[lane]],
+                              dtype=np.float64).reshape(len(model.leaves[lane]), len(distinct))
+        per_lane.append(LaneVals.of(list(features[: len(FEATURES)]), list(leaf_table[:, inverse])))
+    values = np.broadcast_to(np.asarray(model.value(per_lane), dtype=np.float64), (len(legal),))
+    return legal, values
+
+
+def masks_of(cards: list[Card], setting: Setting) -> Masks:
+    """A setting's lanes as position masks of the sorted hand, to find it among ``legal``."""
+    position = {c: p for p, c in enumerate(sorted(cards))}
+
+    def mask(lane: tuple[Card, ...]) -> int:
+        return sum(1 << position[c] for c in lane)
+
+    return mask(setting.front), mask(setting.middle), mask(setting.back)

@@ -1,0 +1,51 @@
+"""Properties of every answer: never a foul, the same cards, best first, deterministic."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from housegame.arrange import Arranger
+from housegame.cards import DECK, Card
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+
+THIRTEEN = [r for r in (load_ruleset(i) for i in bundled_rulesets()) if isinstance(r, ThirteenCardRuleset)]
+ARRANGERS = {(r.id, o): Arranger(r, o) for r in THIRTEEN for o in ("ev", "lexicographic")}
+
+hand = st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=hand, key=st.sampled_from(sorted(ARRANGERS)))
+def test_never_fouls_and_keeps_the_cards(cards: list[Card], key: tuple[str, str]) -> None:
+    result = ARRANGERS[key].arrange(cards, top=2)
+    for choice in (result.best, *result.alternatives):
+        assert not choice.setting.fouled
+        assert sorted(choice.setting.cards) == sorted(cards)
+    values = [result.best.value, *(c.value for c in result.alternatives)]
+    assert values == sorted(values, reverse=True)
+
+
+@settings(max_examples=20, deadline=None)
+@given(cards=hand)
+def test_order_of_cards_does_not_matter(cards: list[Card]) -> None:
+    arranger = ARRANGERS[("maceplay", "ev")]
+    assert arranger.arrange(cards).best == arranger.arrange(list(reversed(cards))).best
+
+
+def test_batch_equals_one_at_a_time() -> None:
+    import random
+
+    rng = random.Random(7)
+    hands = [rng.sample(DECK, 13) for _ in range(40)]
+    arranger = ARRANGERS[("taiwan", "ev")]
+    assert [a.best for a in arranger.arrange_many(hands)] == [arranger.arrange(h).best for h in hands]
+
+
+@pytest.mark.parametrize("ruleset", THIRTEEN, ids=lambda r: r.id)
+def test_every_bundled_ruleset_has_shipped_odds(ruleset: ThirteenCardRuleset) -> None:
+    from housegame.arrange.odds import DATA_DIR, odds_name
+
+    assert (DATA_DIR / odds_name(ruleset.ranking.rules())).is_file()
