@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from housegame.arrange import default_arranger
 from housegame.errors import TableError
 from housegame.ofc import OfcTableResult, score_ofc
 from housegame.rulesets.loader import load_ruleset
@@ -28,7 +29,7 @@ def score(table: TableFile, ruleset: str | Path | None = None, banker: str | Non
     """Score a parsed table; ``ruleset`` and ``banker`` override the table's own."""
     rules = ruleset_for(table, ruleset)
     if isinstance(rules, ThirteenCardRuleset):
-        return score_thirteen(rules, table, banker)
+        return score_thirteen(rules, table, banker, arranger=default_arranger)
     if isinstance(rules, OfcRuleset):
         return score_ofc(rules, table, banker)
     raise TableError(f"ruleset '{rules.id}' is not a game `housegame score` can settle")

@@ -1,0 +1,116 @@
+"""``housegame arrange`` (set 13 cards) and ``housegame tables build`` (the lane-odds data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.table import Table
+
+from housegame.arrange import Arrangement, Choice, Objective, arrange
+from housegame.arrange.build import build_lane_odds, rankings_of
+from housegame.arrange.lookup import rules_slug
+from housegame.arrange.odds import DATA_DIR, odds_name
+from housegame.cards import parse_cards
+from housegame.cli.common import console, handles_input_errors, print_json
+from housegame.errors import RulesetError
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.thirteen.setting import Setting
+
+
+def _lanes(setting: Setting) -> dict[str, str]:
+    return setting.text()
+
+
+def _choice(choice: Choice) -> dict[str, Any]:
+    return {**_lanes(choice.setting), "value": round(choice.value, 6)}
+
+
+def as_json(result: Arrangement) -> dict[str, Any]:
+    """The JSON answer: best lanes, declared special (or null), value, alternatives."""
+    declared = result.declared
+    return {**_lanes(result.best.setting), "declare": declared.hand.id if declared else None,
+            "value": round(result.best.value, 6),
+            "alternatives": [_choice(c) for c in result.alternatives]}
+
+
+def _value(result: Arrangement, value: float) -> str:
+    return f"{value:+.3f} units" if result.objective == "ev" else f"rank {int(value)}"
+
+
+def render(result: Arrangement, ruleset: ThirteenCardRuleset) -> None:
+    console.print(f"[bold]ruleset[/] {ruleset.id}   [bold]objective[/] {result.objective}")
+    table = Table("", "front", "middle", "back", "value", box=None, pad_edge=False)
+    for i, choice in enumerate((result.best, *result.alternatives)):
+        lanes = _lanes(choice.setting)
+        table.add_row("best" if i == 0 else f"#{i + 1}", lanes["front"], lanes["middle"],
+                      lanes["back"], _value(result, choice.value))
+    console.print(table)
+    special = result.special
+    if special is None:
+        return
+    name = special.special.label
+    if special.automatic:
+        console.print(f"declare {name}: {ruleset.id} declares it automatically "
+                      f"({special.value:+.3f} units expected, set hand {special.set_value:+.3f})")
+    elif special.declare:
+        console.print(f"declare {name}: beats the best set hand by {special.gain:.3f} units "
+                      f"({special.value:+.3f} vs {special.set_value:+.3f})")
+    else:
+        console.print(f"do not declare {name}: the set hand is better by {-special.gain:.3f} units "
+                      f"({special.set_value:+.3f} vs {special.value:+.3f})")
+
+
+def thirteen_ruleset(ref: str) -> ThirteenCardRuleset:
+    ruleset = load_ruleset(ref)
+    if not isinstance(ruleset, ThirteenCardRuleset):
+        raise RulesetError(f"ruleset '{ruleset.id}' is not a 13-card game; arrange sets 13-card hands")
+    return ruleset
+
+
+@handles_input_errors
+def arrange_command(
+    cards: Annotated[str, typer.Argument(help="13 cards, e.g. 'AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S'.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")],
+    objective: Annotated[str, typer.Option(help="ev (expected units) or lexicographic.")] = "ev",
+    top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
+    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""
+    if objective not in ("ev", "lexicographic"):
+        raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
+    rules = thirteen_ruleset(ruleset)
+    chosen: Objective = "ev" if objective == "ev" else "lexicographic"
+    result = arrange(parse_cards(cards), rules, chosen, top)
+    if json:
+        print_json(as_json(result))
+    else:
+        render(result, rules)
+
+
+tables_app = typer.Typer(help="The lane-odds data files the ev objective reads.", no_args_is_help=True)
+
+
+@tables_app.command("build")
+@handles_input_errors
+def build_command(
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulated deals.")],
+    deals: Annotated[int, typer.Option("--deals", min=1, help="Four-player deals to simulate.")] = 5000,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Folder to write (default: the package's).")] = None,
+) -> None:
+    """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use."""
+    folder = out if out is not None else DATA_DIR
+    rulesets = [r for r in (load_ruleset(i) for i in bundled_rulesets()) if isinstance(r, ThirteenCardRuleset)]
+    for rules in rankings_of(rulesets):
+        odds = build_lane_odds(rules, seed, deals)
+        path = folder / odds_name(rules)
+        odds.save(path)
+        console.print(f"{path}: {rules_slug(rules)}, seed {seed}, {deals} deals, "
+                      f"{sum(len(k) for k in odds.keys)} distinct lane hands")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("arrange")(arrange_command)
+    app.add_typer(tables_app, name="tables")
