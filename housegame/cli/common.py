@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
@@ -12,6 +12,7 @@ from typing import Any, ParamSpec, TypeVar
 from rich.console import Console
 
 from housegame.errors import HousegameError
+from housegame.thirteen.results import PairResult
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -55,6 +56,22 @@ def to_jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [to_jsonable(v) for v in value]
     return value
+
+
+def signed_units(value: object) -> str:
+    """Units with their sign: +3, -1.5."""
+    shown = to_jsonable(value)
+    return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
+
+
+def render_pairs(pairs: Iterable[PairResult]) -> None:
+    """Each settled pair: its items, then the net to the pair's first player."""
+    for pair in pairs:
+        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
+        for item in pair.items:
+            detail = f"  [dim]{_escape(item.detail)}[/]" if item.detail else ""
+            console.print(f"  {signed_units(item.units):>6}  {_escape(item.label)}{detail}", soft_wrap=True)
+        console.print(f"  {signed_units(pair.net):>6}  net to {pair.first}")
 
 
 def print_json(value: Any) -> None:

@@ -5,17 +5,12 @@ from __future__ import annotations
 from rich.table import Table
 
 from housegame.cards import format_cards
-from housegame.cli.common import console, to_jsonable
+from housegame.cli.common import console, render_pairs, signed_units
 from housegame.ofc.hand import Hand
 from housegame.ofc.results import OfcTableResult
 from housegame.ofc.solver import Solution
 from housegame.ranking import describe
 from housegame.rulesets.common import LANES
-
-
-def _units(value: object) -> str:
-    shown = to_jsonable(value)
-    return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
 
 
 def render_boards(hand: Hand) -> None:
@@ -41,15 +36,10 @@ def render_result(result: OfcTableResult) -> None:
             cards = format_cards(seat.setting.lane(lane))
             console.print(f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
                           f"  royalty {seat.royalties[lane]}", soft_wrap=True)
-    for pair in result.pairs:
-        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
-        for item in pair.items:
-            detail = f"  [dim]{item.detail}[/]" if item.detail else ""
-            console.print(f"  {_units(item.units):>6}  {item.label}{detail}", soft_wrap=True)
-        console.print(f"  {_units(pair.net):>6}  net to {pair.first}")
+    render_pairs(result.pairs)
     totals = Table("player", "total", "next hand", box=None, pad_edge=False)
     for seat in result.seats:
-        totals.add_row(seat.name, _units(result.totals[seat.name]), seat.next_hand.reason)
+        totals.add_row(seat.name, signed_units(result.totals[seat.name]), seat.next_hand.reason)
     console.print("\n[bold]totals[/]")
     console.print(totals)
 

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from housegame.cli.common import console, handles_input_errors, print_json, to_jsonable
+from housegame.cli.common import (
+    console,
+    handles_input_errors,
+    print_json,
+    render_pairs,
+    signed_units,
+)
 from housegame.cli.ofc_render import render_result as render_ofc
 from housegame.ofc import OfcTableResult
 from housegame.scoring import score_file
 from housegame.thirteen import TableResult
-
-
-def _units(value: object) -> str:
-    shown = to_jsonable(value)
-    return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
 
 
 def render(result: TableResult) -> None:
@@ -31,23 +32,18 @@ def render(result: TableResult) -> None:
             note = f"declares {seat.declared.hand.name} ({seat.declared.points})"
         hands.add_row(seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note)
     console.print(hands)
-    for pair in result.pairs:
-        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
-        for item in pair.items:
-            detail = f"  [dim]{item.detail}[/]" if item.detail else ""
-            console.print(f"  {_units(item.units):>6}  {item.label}{detail}", markup=True)
-        console.print(f"  {_units(pair.net):>6}  net to {pair.first}")
+    render_pairs(result.pairs)
     if result.pool:
         console.print("\n[bold]pool[/]")
         for entry in result.pool:
-            console.print(f"  {_units(entry.item.units):>6}  {entry.player}: {entry.item.label}")
+            console.print(f"  {signed_units(entry.item.units):>6}  {entry.player}: {entry.item.label}")
     totals = Table("player", f"total ({result.unit})", box=None, pad_edge=False)
     if result.points_per_unit != 1:
         totals.add_column("points")
     for name, total in result.totals.items():
-        row = [name, _units(total)]
+        row = [name, signed_units(total)]
         if result.points_per_unit != 1:
-            row.append(_units(total * result.points_per_unit))
+            row.append(signed_units(total * result.points_per_unit))
         totals.add_row(*row)
     console.print("\n[bold]totals[/]")
     console.print(totals)
@@ -56,8 +52,8 @@ def render(result: TableResult) -> None:
 @handles_input_errors
 def score(
     table: Annotated[Path, typer.Argument(help="Table file (YAML or JSON).")],
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")] = None,
-    banker: Annotated[Optional[str], typer.Option(help="The banker's name (banker games).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")] = None,
+    banker: Annotated[str | None, typer.Option(help="The banker's name (banker games).")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Score a table: payouts per pair with every item, then each player's total."""

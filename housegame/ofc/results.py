@@ -13,7 +13,7 @@ from typing import Any
 from housegame.ofc.fantasyland import NextHand
 from housegame.ranking import describe
 from housegame.rulesets.common import LANES, LaneName
-from housegame.thirteen.results import Item, PairResult
+from housegame.thirteen.results import Item, PairResult, pair_totals
 from housegame.thirteen.setting import Setting
 
 __all__ = ["Item", "OfcSeat", "OfcTableResult", "PairResult"]
@@ -61,11 +61,7 @@ class OfcTableResult:
 
     @property
     def totals(self) -> dict[str, Fraction]:
-        totals = {s.name: Fraction(0) for s in self.seats}
-        for pair in self.pairs:
-            totals[pair.first] += pair.net
-            totals[pair.second] -= pair.net
-        return totals
+        return pair_totals((s.name for s in self.seats), self.pairs)
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -77,6 +78,15 @@ class PairResult:
         }
 
 
+def pair_totals(names: Iterable[str], pairs: Iterable[PairResult]) -> dict[str, Fraction]:
+    """Each player's net over every settled pair."""
+    totals = {name: Fraction(0) for name in names}
+    for pair in pairs:
+        totals[pair.first] += pair.net
+        totals[pair.second] -= pair.net
+    return totals
+
+
 @dataclass
 class PoolEntry:
     player: str
@@ -95,10 +105,7 @@ class TableResult:
 
     @property
     def totals(self) -> dict[str, Fraction]:
-        totals = {s.name: Fraction(0) for s in self.seats}
-        for pair in self.pairs:
-            totals[pair.first] += pair.net
-            totals[pair.second] -= pair.net
+        totals = pair_totals((s.name for s in self.seats), self.pairs)
         for entry in self.pool:
             totals[entry.player] += entry.item.units
         return totals
