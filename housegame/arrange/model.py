@@ -232,10 +232,11 @@ class EvModel:
         if self.outcomes is None:
             sum_v = front.v + middle.v + back.v
             value = front.g + middle.g + back.g
-            won_all = front.w * middle.w * back.w
-            lost_all = front.l * middle.l * back.l
-            paid_when_scooped = (front.c * middle.l * back.l + front.l * middle.c * back.l
-                                 + front.l * middle.l * back.c)
+            if mult > 1 or bonus or hr:
+                won_all = front.w * middle.w * back.w
+                lost_all = front.l * middle.l * back.l
+                paid_when_scooped = (front.c * middle.l * back.l + front.l * middle.c * back.l
+                                     + front.l * middle.l * back.c)
             if mult > 1 or bonus:
                 value = value + won_all * ((mult - 1) * sum_v + bonus) \
                     - ((mult - 1) * paid_when_scooped + bonus * lost_all)
@@ -330,6 +331,38 @@ class EvModel:
         if self.ruleset.overall_point and per > 0:
             per += self.ruleset.overall_point
         return n * per + total
+
+
+class _Tracer:
+    """Stands in for a feature while the formula runs once, to learn which features it reads."""
+
+    def __init__(self, names: frozenset[int]) -> None:
+        self.names = names
+
+    def _join(self, other: object) -> _Tracer:
+        return _Tracer(self.names | other.names if isinstance(other, _Tracer) else self.names)
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _join
+
+    def __neg__(self) -> _Tracer:
+        return self
+
+    def __pow__(self, exponent: int) -> _Tracer:
+        return self
+
+
+def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
+    """Per lane, the rows (features, then leaves) the model's formula actually reads: the
+    search gathers and bounds only those."""
+    lanes = []
+    for lane in range(3):
+        width = len(FEATURES) + len(model.leaves[lane])
+        rows = [_Tracer(frozenset({lane * 1000 + i})) for i in range(width)]
+        lanes.append(LaneVals.of(rows[: len(FEATURES)], rows[len(FEATURES):]))
+    out = model.value(lanes)
+    names = out.names if isinstance(out, _Tracer) else frozenset()
+    used = tuple(sorted(n % 1000 for n in names if n // 1000 == lane) for lane in range(3))
+    return used[0], used[1], used[2]
 
 
 def sum_prob(dist: dict[tuple[int, int], Num], keep: Any) -> Num:
