@@ -20,6 +20,7 @@ from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared, holding
 
@@ -126,9 +127,9 @@ class Arranger:
         """Expected units of one setting under the ``ev`` model."""
         ords = [int(np.searchsorted(self.tables.keys, k)) for k in setting.keys]
         lanes = []
-        for i, (lane, ordinal) in enumerate(zip(("front", "middle", "back"), ords)):
+        for i, ordinal in enumerate(ords):
             features = self.model.lanes[i][:, ordinal]
-            leaves = [1.0 if lane_condition_holds(c, setting) else 0.0 for c in self.model.leaves[i]]
+            leaves = [1.0 if lane_holds(c, setting) else 0.0 for c in self.model.leaves[i]]
             lanes.append(LaneVals.of([float(x) for x in features[: len(FEATURES)]], leaves))
         return float(self.model.value(lanes))
 
@@ -155,14 +156,6 @@ class Arranger:
         """The ``seating.Arranger`` protocol: the best setting of 13 cards."""
         [(hand, found)] = self.found([cards])
         return self.setting(hand, found.splits[0])
-
-
-def lane_condition_holds(cond: object, setting: Setting) -> bool:
-    from housegame.thirteen.conditions import lane_holds
-    from housegame.rulesets.thirteen import LaneIs
-
-    assert isinstance(cond, LaneIs)
-    return lane_holds(cond, setting)
 
 
 def arrange(cards: Sequence[Card], ruleset: ThirteenCardRuleset, objective: Objective = "ev",

@@ -79,8 +79,16 @@ Values = Callable[[I64, I64, I64, I64], F64]
 class _Pool:
     hand: I64
     value: F64
-    lexi: I64
     split: I64
+
+
+def _lexi(hands: Hands, hand: I64, split: I64) -> I64:
+    """The tie-break: (back, middle, front) ordinals packed, computed only for tied entries."""
+    back, j = split // MIDDLES_PER_BACK, split % MIDDLES_PER_BACK
+    middle, front = MIDDLE_OF[back, j], FRONT_OF[back, j]
+    packed: I64 = ((hands.o5[hand * N5 + back] << 32) | (hands.o5[hand * N5 + middle] << 16)
+                   | hands.o3[hand * N3 + front])
+    return packed
 
 
 def _evaluate(hands: Hands, hand: I64, backs: I64, values: Values) -> _Pool:
@@ -91,8 +99,7 @@ def _evaluate(hands: Hands, hand: I64, backs: I64, values: Values) -> _Pool:
     rows, cols = np.nonzero(legal)
     h, b = hand[rows], backs[rows]
     m, f = middles[rows, cols].astype(np.int64), fronts[rows, cols].astype(np.int64)
-    lexi = (hands.o5[h * N5 + b] << 32) | (hands.o5[h * N5 + m] << 16) | hands.o3[h * N3 + f]
-    return _Pool(h, values(h, b, m, f), lexi, b * MIDDLES_PER_BACK + cols)
+    return _Pool(h, values(h, b, m, f), b * MIDDLES_PER_BACK + cols)
 
 
 def _evaluate_all(hands: Hands, hand: I64, backs: I64, values: Values) -> list[_Pool]:
@@ -101,7 +108,7 @@ def _evaluate_all(hands: Hands, hand: I64, backs: I64, values: Values) -> list[_
             for i in range(0, len(hand), step)]
 
 
-def _top(pools: list[_Pool], count: int, keep: int) -> _Pool:
+def _top(hands: Hands, pools: list[_Pool], count: int, keep: int) -> _Pool:
     """Each hand's ``keep`` best entries, hand-major, best first.
 
     One pass per rank kept: a per-hand maximum (``maximum.at``), then the few entries equal to
@@ -109,7 +116,6 @@ def _top(pools: list[_Pool], count: int, keep: int) -> _Pool:
     """
     h = np.concatenate([p.hand for p in pools])
     v = np.concatenate([p.value for p in pools])
-    t = np.concatenate([p.lexi for p in pools])
     s = np.concatenate([p.split for p in pools])
     alive = np.ones(len(h), dtype=bool)
     chosen: list[I64] = []
@@ -119,7 +125,7 @@ def _top(pools: list[_Pool], count: int, keep: int) -> _Pool:
         tied = np.flatnonzero(alive & (v == best[h]))
         if not len(tied):
             break
-        order = tied[np.lexsort((s[tied], -t[tied], h[tied]))]
+        order = tied[np.lexsort((s[tied], -_lexi(hands, h[tied], s[tied]), h[tied]))]
         first = np.ones(len(order), dtype=bool)
         first[1:] = h[order][1:] != h[order][:-1]
         picked = order[first]
@@ -130,7 +136,7 @@ def _top(pools: list[_Pool], count: int, keep: int) -> _Pool:
     rank = np.concatenate([np.full(len(c), i) for i, c in enumerate(chosen)]) if chosen else picked
     order = np.lexsort((rank, h[picked]))
     picked = picked[order]
-    return _Pool(h[picked], v[picked], t[picked], s[picked])
+    return _Pool(h[picked], v[picked], s[picked])
 
 
 def search_batch(hands: Hands, bound: F64, values: Values, keep: int,
@@ -142,7 +148,7 @@ def search_batch(hands: Hands, bound: F64, values: Values, keep: int,
     hand_ids = np.arange(count, dtype=np.int64)
     head = order[:, :first]
     pools = _evaluate_all(hands, np.repeat(hand_ids, first), head.ravel().astype(np.int64), values)
-    best = _top(pools, count, keep)
+    best = _top(hands, pools, count, keep)
     threshold = np.full(count, -np.inf)
     found = np.bincount(best.hand, minlength=count)
     last = np.searchsorted(best.hand, hand_ids, side="right") - 1
@@ -154,7 +160,7 @@ def search_batch(hands: Hands, bound: F64, values: Values, keep: int,
     rows, cols = np.nonzero(rest_bound >= threshold[:, None])
     if len(rows):
         more = _evaluate_all(hands, rows.astype(np.int64), rest[rows, cols].astype(np.int64), values)
-        best = _top([best, *more], count, keep)
+        best = _top(hands, [best, *more], count, keep)
     out = []
     bounds = np.searchsorted(best.hand, np.arange(count + 1))
     for i in range(count):

@@ -49,3 +49,12 @@ def test_every_bundled_ruleset_has_shipped_odds(ruleset: ThirteenCardRuleset) ->
     from housegame.arrange.odds import DATA_DIR, odds_name
 
     assert (DATA_DIR / odds_name(ruleset.ranking.rules())).is_file()
+
+
+@settings(max_examples=30, deadline=None)
+@given(cards=hand, ruleset_id=st.sampled_from(["maceplay", "taiwan", "malayan", "pagat-pool"]))
+def test_value_of_one_setting_agrees_with_the_search(cards: list[Card], ruleset_id: str) -> None:
+    arranger = ARRANGERS[(ruleset_id, "ev")]
+    result = arranger.arrange(cards, top=1)
+    for choice in (result.best, *result.alternatives):
+        assert arranger.ev(choice.setting) == pytest.approx(choice.value, abs=1e-9)
