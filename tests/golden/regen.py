@@ -1,7 +1,8 @@
 """Golden whole-table results: every table in tables/ under every 13-card ruleset.
 
 Regenerate after an intended change with ``python tests/golden/regen.py``; review the diff.
-Banker rulesets seat the first player as banker. An input error is recorded as its message.
+Banker rulesets seat the first player as banker. Scored as `housegame score` does, so loose
+13-card hands are set by the default arranger. An input error is recorded as its message.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from housegame.errors import HousegameError  # noqa: E402
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset  # noqa: E402
 from housegame.rulesets.thirteen import ThirteenCardRuleset  # noqa: E402
 from housegame.tables import load_table  # noqa: E402
-from housegame.thirteen import score_thirteen  # noqa: E402
+from housegame.scoring import score  # noqa: E402
 
 HERE = Path(__file__).parent
 TABLES = sorted((HERE / "tables").glob("*.yaml"))
@@ -39,7 +40,7 @@ def compute(table_path: Path, ruleset_id: str) -> dict[str, Any]:
     table = load_table(table_path)
     banker = table.players[0].name if ruleset.table.compare == "banker" else None
     try:
-        out: dict[str, Any] = to_jsonable(score_thirteen(ruleset, table, banker).as_dict())
+        out: dict[str, Any] = to_jsonable(score(table, ruleset_id, banker).as_dict())
         return out
     except HousegameError as exc:
         return {"error": str(exc)}
