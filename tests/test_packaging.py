@@ -1,4 +1,4 @@
-"""`pip install .` (not only editable) must ship the rulesets and schemas inside the package."""
+"""`pip install .` (not only editable) must ship the rulesets, schemas and lane-odds tables."""
 
 from __future__ import annotations
 
@@ -22,3 +22,5 @@ def test_wheel_contains_every_ruleset_and_schema(tmp_path: Path) -> None:
         assert f"housegame/_data/rulesets/{ruleset.name}" in names
     for schema in (ROOT / "schemas").glob("*.json"):
         assert f"housegame/_data/schemas/{schema.name}" in names
+    for odds in (ROOT / "housegame" / "data_tables").glob("*.npz"):
+        assert f"housegame/data_tables/{odds.name}" in names
