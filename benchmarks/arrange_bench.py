@@ -21,8 +21,9 @@ import numpy as np
 
 from housegame.arrange.arranger import BATCH, Arranger
 from housegame.arrange.build import deal_hands
+from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
-from housegame.arrange.search import EvSearch, search_lexicographic
+from housegame.arrange.search import search_lexicographic
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 

@@ -13,9 +13,10 @@ from typing import Literal
 
 import numpy as np
 
+from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import FEATURES, EvModel, LaneVals, ev_model
-from housegame.arrange.search import EvSearch, Found, search_lexicographic
+from housegame.arrange.search import Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError

@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables, rules_slug
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import ODDS_VERSION, LaneOdds
-from housegame.arrange.search import EvSearch, Found, search_lexicographic
+from housegame.arrange.search import Found, search_lexicographic
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
 from housegame.ranking import RankingRules

@@ -1,0 +1,214 @@
+"""Upper bounds on the ``ev`` value of every split sharing a back (or a block of backs).
+
+All bounds run the model's own formula on intervals (see ``interval``), so they are sound
+whatever the ruleset. Each hand's subsets are sorted by ordinal, hence by strength, which
+turns "every subset no stronger than X" into a prefix of that order; a row monotone in the
+ordinal has its prefix minimum and maximum at the prefix's two ends, other rows keep running
+extremes. From loosest and cheapest to tightest:
+
+- ``blocks``: the backs of a hand, in that order, cut into ``BLOCK`` consecutive ones. One
+  bound covers a block: the back interval spans the block, the middle interval covers every
+  5-card subset no stronger than its strongest back, the front every 3-card subset no
+  stronger than that (cards shared with the back included). 39 formula runs a hand.
+- ``semi``: one back; the middle prefix ends at the strongest of *its own 56 middles* no
+  stronger than it (so the back's cards are left out), the front prefix at the last 3-card
+  subset no stronger than that middle.
+- ``tight``: as ``semi``, but only middles with a legal front count, and the front prefix
+  ends at the strongest front legal with one of them.
+
+Positions are ``uint32`` so "the largest position at most X" is one wrapping subtraction and
+a minimum: a position above X wraps to at least 2**31 (positions stay below 2**31).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from housegame.arrange.features import LaneRows, card_rows
+from housegame.arrange.interval import Interval
+from housegame.arrange.model import EvModel, LaneVals
+from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+U32 = npt.NDArray[np.uint32]
+IntP = npt.NDArray[np.intp]
+U16 = npt.NDArray[np.uint16]
+N5, N3 = len(FIVES), len(THREES)
+BLOCK = 33
+"""Backs per block: 1,287 = 39 blocks of 33."""
+BLOCKS = N5 // BLOCK
+_OFFSET = 1 << 20
+"""Above any strength: keeps hands apart in one sorted array."""
+_HIGH = np.uint32(1 << 31)
+_MIDDLES = MIDDLE_OF.astype(np.int32)
+_FRONTS = FRONT_OF.astype(np.int32)
+
+LaneMaker = Callable[[int, Sequence[Any]], LaneVals]
+
+
+class Ranked:
+    """One subset size's subsets of every hand of a batch, in ascending ordinal order."""
+
+    def __init__(self, ords: U16, width: int, strength: npt.NDArray[np.int32]) -> None:
+        count = len(ords) // width
+        assert count * width < 1 << 31
+        order = np.argsort(ords.reshape(count, width), axis=1, kind="stable")  # radix: 2 bytes
+        self.width = width
+        self.flat: I64 = (order + (np.arange(count, dtype=np.int64) * width)[:, None]).ravel()
+        """Sorted position -> subset (both flat, hand-major)."""
+        self.position: U32 = np.empty(len(self.flat), dtype=np.uint32)
+        """Subset -> sorted position."""
+        self.position[self.flat] = np.arange(len(self.flat), dtype=np.uint32)
+        self.ords: I64 = ords.take(self.flat).astype(np.int64)
+        self.keyed: I64 = strength.take(self.ords).astype(np.int64) + np.repeat(
+            np.arange(count, dtype=np.int64) * _OFFSET, width)
+        """Strength plus the hand's offset: ascending over the whole batch."""
+
+    def last_at_most(self, key: I64) -> I64:
+        """The last sorted position whose keyed strength is at most ``key``."""
+        return np.searchsorted(self.keyed, key, side="right").astype(np.int64) - 1
+
+
+class Rows:
+    """One lane's used rows over one ``Ranked`` order: values at sorted positions, and for
+    rows not monotone in the ordinal their running (prefix) or per-block extremes."""
+
+    def __init__(self, lane: LaneRows, ranked: Ranked, cards: dict[int, F64], scan: str) -> None:
+        self.lane, self.ranked = lane, ranked
+        self.extremes: dict[int, tuple[F64, F64]] = {}
+        for k, trend in enumerate(lane.trend):
+            if trend:
+                continue
+            row = cards[k].take(ranked.flat) if k in cards else lane.table[k].take(ranked.ords)
+            if scan == "prefix":
+                shaped = row.reshape(-1, ranked.width)
+                low = np.minimum.accumulate(shaped, axis=1)
+                high = np.maximum.accumulate(shaped, axis=1)
+            else:
+                shaped = row.reshape(-1, BLOCK)
+                low, high = shaped.min(axis=1), shaped.max(axis=1)
+            self.extremes[k] = (low.ravel(), high.ravel())
+
+    def span(self, start: I64, end: I64, extreme_at: I64) -> list[Interval]:
+        """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
+        running or block extremes of the non-monotone rows."""
+        lane = self.lane
+        first = lane.table[:, self.ranked.ords.take(start)]
+        last = lane.table[:, self.ranked.ords.take(end)]
+        out = []
+        for k, trend in enumerate(lane.trend):
+            if trend:
+                lo, hi = (first[k], last[k]) if trend > 0 else (last[k], first[k])
+                if lane.slack[k]:
+                    lo, hi = lo - lane.slack[k], hi + lane.slack[k]
+                    lo = np.maximum(lo, 0.0) if lane.nonneg[k] else lo
+                    hi = np.minimum(hi, 1.0) if lane.unit[k] else hi
+            else:
+                low, high = self.extremes[k]
+                lo, hi = low.take(extreme_at), high.take(extreme_at)
+            out.append(Interval(lo, hi, lane.nonneg[k], lane.unit[k]))
+        return out
+
+    def prefix(self, end: I64) -> list[Interval]:
+        """Intervals over each hand's sorted subsets up to ``end`` (flat sorted positions)."""
+        return self.span(end - end % self.ranked.width, end, end)
+
+
+class Bounds:
+    """Per-batch state for the bounds and for the exact evaluation's gathers."""
+
+    def __init__(self, model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows],
+                 make_lane: LaneMaker, cards: IntP, o5: U16, o3: U16) -> None:
+        self.model, self.lanes, self.make_lane = model, lanes, make_lane
+        self.count = len(cards)
+        tables = model.tables
+        self.o5, self.o3 = o5, o3
+        self.cards = card_rows(lanes, cards, o5, o3, tables)
+        self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
+        self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix")
+        self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix")
+        self.back = Rows(lanes[2], self.r5, self.cards[2], "block")
+        # per 3-card subset: the first 5-card sorted position at least as strong
+        keyed3 = tables.strength.take(o3) + np.repeat(
+            np.arange(self.count, dtype=np.int64) * _OFFSET, N3)
+        self.front_floor: U32 = np.searchsorted(self.r5.keyed, keyed3).astype(np.uint32)
+
+    def exact(self, lane: int, subsets: I64) -> list[F64]:
+        """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
+        rows = self.lanes[lane]
+        ords = (self.o3 if lane == 0 else self.o5).take(subsets)
+        values = rows.table[:, ords]
+        cards = self.cards[lane]
+        return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
+
+    def _upper(self, front: list[Interval], middle: list[Interval], back: list[Interval],
+               size: int) -> F64:
+        out = self.model.value([self.make_lane(0, front), self.make_lane(1, middle),
+                                self.make_lane(2, back)])
+        return np.broadcast_to(out.hi if isinstance(out, Interval) else float(out), (size,))
+
+    def _exact_back(self, at: I64) -> list[Interval]:
+        lane = self.lanes[2]
+        return [Interval.exact(v, lane.nonneg[k], lane.unit[k]) for k, v in enumerate(self.exact(2, at))]
+
+    def blocks(self) -> F64:
+        """(hands, ``BLOCKS``): a bound on every back of each block (see module docstring)."""
+        block = np.arange(self.count * BLOCKS, dtype=np.int64)
+        start = block * BLOCK
+        end = start + BLOCK - 1
+        key = self.r5.keyed.take(end)
+        upto = self.r5.last_at_most(key)
+        front = self.r3.last_at_most(key)
+        start3 = end // N5 * N3
+        high = self._upper(self.front.prefix(np.maximum(front, start3)), self.middle.prefix(upto),
+                           self.back.span(start, end, block), len(block))
+        return np.where(front >= start3, high, -np.inf).reshape(self.count, BLOCKS)
+
+    def _middles(self, hand: I64, back: I64) -> tuple[I64, U32, U32, npt.NDArray[np.int32]]:
+        """Each back's subset id, the last position no stronger than it, and its 56 middles'
+        sorted positions and subset ids."""
+        at = hand * N5 + back
+        upto = self.r5.last_at_most(self.r5.keyed.take(self.r5.position.take(at)))
+        ids = _MIDDLES[back]
+        ids += (hand * N5).astype(np.int32)[:, None]
+        return at, upto.astype(np.uint32), self.r5.position.take(ids), ids
+
+    def semi(self, hand: I64, back: I64) -> F64:
+        """Bounds of the given (hand, back) pairs (see module docstring)."""
+        at, upto, mid, _ = self._middles(hand, back)
+        below = (upto[:, None] - mid).min(axis=1)  # wraps past 2**31 for middles above upto
+        ok = below < _HIGH
+        mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
+        front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
+        ok &= front_end >= hand * N3
+        high = self._upper(self.front.prefix(np.maximum(front_end, hand * N3)),
+                           self.middle.prefix(mid_end), self._exact_back(at), len(at))
+        return np.where(ok, high, -np.inf)
+
+    def tight(self, hand: I64, back: I64) -> F64:
+        """Bounds of the given (hand, back) pairs (see module docstring)."""
+        at, upto, mid, _ = self._middles(hand, back)
+        fronts = _FRONTS[back]
+        fronts += (hand * N3).astype(np.int32)[:, None]
+        bad = (mid - self.front_floor.take(fronts)) & _HIGH  # the front is stronger than the middle
+        below = (upto[:, None] - mid) | bad
+        least = below.min(axis=1)
+        ok = least < _HIGH
+        top3 = np.uint32(len(self.r3.flat))
+        front_below = ((top3 - self.r3.position.take(fronts)) | (below & _HIGH)).min(axis=1)
+        mid_end = np.where(ok, upto.astype(np.int64) - least, hand * N5)
+        front_end = np.where(ok, int(top3) - front_below.astype(np.int64), hand * N3)
+        high = self._upper(self.front.prefix(front_end), self.middle.prefix(mid_end),
+                           self._exact_back(at), len(at))
+        return np.where(ok, high, -np.inf)
+
+    def block_backs(self, hand: I64, block: I64) -> tuple[I64, I64]:
+        """Every (hand, back) of the given (hand, block) pairs, backs as subset ids."""
+        position = (hand * N5 + block * BLOCK)[:, None] + np.arange(BLOCK)
+        hands = np.repeat(hand, BLOCK)
+        return hands, self.r5.flat.take(position.ravel()) - hands * N5

@@ -1,0 +1,170 @@
+"""The ``ev`` objective's exact search: bounds in stages, cheapest first, over a batch of hands.
+
+Per batch (see ``bounds`` for the bounds themselves):
+
+1. a bound per block of 33 backs, for every block of every hand;
+2. seed: the tight bounds of the backs in each hand's best block, and the exact values of the
+   ``SEED`` best of those, which set each hand's threshold (its K-th best value);
+3. the tight bound of every back of every other block whose bound reaches the threshold;
+4. the backs whose tight bound reaches the threshold, best bound first, evaluated exactly in
+   rounds (``ROUNDS``), the threshold rising after each round.
+
+Every back left out has a bound below a value already found (thresholds only rise), so the
+answer is the same as evaluating every split.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from housegame.arrange.bounds import Bounds
+from housegame.arrange.features import LaneRows, lane_rows
+from housegame.arrange.model import FEATURES, EvModel, LaneVals
+from housegame.arrange.search import (
+    N3,
+    N5,
+    Found,
+    Hands,
+    Pool,
+    Values,
+    evaluate_backs,
+    found_list,
+    hands_of,
+    thresholds,
+    top_splits,
+)
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+IntP = npt.NDArray[np.intp]
+SEED_TIGHT = 8
+"""Backs per hand of the best block whose tight bound is computed first."""
+SEED = 2
+"""Backs per hand evaluated exactly to set the first thresholds."""
+ROUNDS = (1, 2, 4, 8, 16, 32)
+"""Rank (by tight bound, within a hand) at which each exact round after the first stops."""
+
+
+def _ranks(hand: I64, bound: F64) -> tuple[IntP, IntP]:
+    """An order by hand, then bound descending, and each entry's rank within its hand."""
+    order = np.lexsort((-bound, hand))
+    ordered = hand[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    sizes = np.diff(np.r_[starts, len(order)])
+    rank = np.arange(len(order)) - np.repeat(starts, sizes)
+    return order, rank
+
+
+class _Best:
+    """Each hand's K best splits found so far and its threshold."""
+
+    def __init__(self, hands: Hands, values: Values, keep: int) -> None:
+        self.hands, self.values, self.keep = hands, values, keep
+        empty = np.empty(0, dtype=np.int64)
+        self.pool = Pool(empty, np.empty(0), empty)
+        self.threshold = np.full(hands.count, -np.inf)
+
+    def add(self, hand: I64, back: I64) -> None:
+        if not len(hand):
+            return
+        more = evaluate_backs(self.hands, hand, back, self.values)
+        self.pool = top_splits(self.hands, [self.pool, *more], self.hands.count, self.keep)
+        self.threshold = thresholds(self.pool, self.hands.count, self.keep)
+
+
+class _Candidates:
+    """(hand, back) pairs not yet evaluated, with their best bound so far."""
+
+    def __init__(self, hand: I64, back: I64, bound: F64) -> None:
+        self.hand, self.back, self.bound = hand, back, bound
+        self.tight = np.zeros(len(hand), dtype=bool)
+
+    def select(self, keep: npt.NDArray[np.bool_] | IntP) -> None:
+        self.hand, self.back = self.hand[keep], self.back[keep]
+        self.bound, self.tight = self.bound[keep], self.tight[keep]
+
+    def extend(self, hand: I64, back: I64, bound: F64) -> None:
+        self.hand, self.back = np.concatenate([self.hand, hand]), np.concatenate([self.back, back])
+        self.bound = np.concatenate([self.bound, bound])
+        self.tight = np.concatenate([self.tight, np.zeros(len(hand), dtype=bool)])
+
+    def tighten(self, bounds: Bounds, which: IntP) -> None:
+        which = which[~self.tight[which]]
+        self.bound[which] = bounds.tight(self.hand[which], self.back[which])
+        self.tight[which] = True
+
+
+def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> list[Found]:
+    """The ``keep`` best legal splits of every hand (see module docstring)."""
+    count = hands.count
+    ids = np.arange(count, dtype=np.int64)
+    best = _Best(hands, values, keep)
+    block = bounds.blocks()
+    seed_block = block.argmax(axis=1)
+    hand, back = bounds.block_backs(ids, seed_block)
+    cands = _Candidates(hand, back, bounds.semi(hand, back))
+    order, rank = _ranks(cands.hand, cands.bound)
+    cands.tighten(bounds, order[rank < SEED_TIGHT])
+    order, rank = _ranks(cands.hand, cands.bound)
+    best.add(cands.hand[order[rank < SEED]], cands.back[order[rank < SEED]])
+    cands.select(order[rank >= SEED])
+
+    block[ids, seed_block] = -np.inf
+    more_hand, more_block = np.nonzero(block >= best.threshold[:, None])
+    if len(more_hand):
+        hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
+        cands.extend(hand, back, bounds.semi(hand, back))
+    cands.select(cands.bound >= best.threshold[cands.hand])
+    cands.tighten(bounds, np.arange(len(cands.hand)))
+    cands.select(cands.bound >= best.threshold[cands.hand])
+
+    order, rank = _ranks(cands.hand, cands.bound)
+    hand, back, bound = cands.hand[order], cands.back[order], cands.bound[order]
+    start = 0
+    for stop in (*ROUNDS, N5):
+        now = (rank >= start) & (rank < stop)
+        now &= bound >= best.threshold[hand]
+        best.add(hand[now], back[now])
+        start = stop
+    return found_list(best.pool, count)
+
+
+_LANES: weakref.WeakKeyDictionary[EvModel, tuple[LaneRows, LaneRows, LaneRows]] = \
+    weakref.WeakKeyDictionary()
+"""Compiled rows per model: compiling reads the 2.6-million-entry table, worth doing once."""
+
+
+class EvSearch:
+    """The ``ev`` objective's search for one compiled model: bounds from ``bounds``, exact
+    values from the per-ordinal rows of ``features``."""
+
+    def __init__(self, model: EvModel) -> None:
+        self.model = model
+        if model not in _LANES:
+            _LANES[model] = lane_rows(model)
+        self.lanes = _LANES[model]
+
+    def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
+        """LaneVals from the used rows' values; rows the formula never reads are zero."""
+        full: list[Any] = [0.0] * (len(FEATURES) + len(self.model.leaves[lane]))
+        for row, value in zip(self.lanes[lane].rows, values):
+            full[row] = value
+        return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES):])
+
+    def search(self, cards: IntP, keep: int) -> list[Found]:
+        """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand."""
+        model = self.model
+        hands = hands_of(cards, model.tables)
+        bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3)
+
+        def values(h: I64, b: I64, m: I64, f: I64) -> F64:
+            lanes = [self._lane(0, bounds.exact(0, h * N3 + f)), self._lane(1, bounds.exact(1, h * N5 + m)),
+                     self._lane(2, bounds.exact(2, h * N5 + b))]
+            return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
+
+        return search_staged(hands, bounds, values, keep)
