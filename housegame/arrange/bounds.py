@@ -68,6 +68,11 @@ class Ranked:
         self.keyed: I64 = strength.take(self.ords).astype(np.int64) + np.repeat(
             np.arange(count, dtype=np.int64) * _OFFSET, width)
         """Strength plus the hand's offset: ascending over the whole batch."""
+        is_end = np.ones(len(self.keyed), dtype=bool)
+        is_end[:-1] = self.keyed[1:] != self.keyed[:-1]
+        last = np.where(is_end, np.arange(len(self.keyed), dtype=np.uint32), np.uint32(len(self.keyed)))
+        self.upto: U32 = np.minimum.accumulate(last[::-1])[::-1]
+        """Sorted position -> the last sorted position no stronger (equal strength)."""
 
     def last_at_most(self, key: I64) -> I64:
         """The last sorted position whose keyed strength is at most ``key``."""
@@ -161,9 +166,8 @@ class Bounds:
         block = np.arange(self.count * BLOCKS, dtype=np.int64)
         start = block * BLOCK
         end = start + BLOCK - 1
-        key = self.r5.keyed.take(end)
-        upto = self.r5.last_at_most(key)
-        front = self.r3.last_at_most(key)
+        upto = self.r5.upto.take(end).astype(np.int64)
+        front = self.r3.last_at_most(self.r5.keyed.take(end))
         start3 = end // N5 * N3
         high = self._upper(self.front.prefix(np.maximum(front, start3)), self.middle.prefix(upto),
                            self.back.span(start, end, block), len(block))
@@ -173,10 +177,10 @@ class Bounds:
         """Each back's subset id, the last position no stronger than it, and its 56 middles'
         sorted positions and subset ids."""
         at = hand * N5 + back
-        upto = self.r5.last_at_most(self.r5.keyed.take(self.r5.position.take(at)))
+        upto = self.r5.upto.take(self.r5.position.take(at))
         ids = _MIDDLES[back]
         ids += (hand * N5).astype(np.int32)[:, None]
-        return at, upto.astype(np.uint32), self.r5.position.take(ids), ids
+        return at, upto, self.r5.position.take(ids), ids
 
     def semi(self, hand: I64, back: I64) -> F64:
         """Bounds of the given (hand, back) pairs (see module docstring)."""

@@ -42,7 +42,7 @@ from housegame.arrange.search import (
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 IntP = npt.NDArray[np.intp]
-SEED_TIGHT = 8
+SEED_TIGHT = 16
 """Backs per hand of the best block whose tight bound is computed first."""
 SEED = 2
 """Backs per hand evaluated exactly to set the first thresholds."""
