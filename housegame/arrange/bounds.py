@@ -15,6 +15,8 @@ extremes. From loosest and cheapest to tightest:
   subset no stronger than that middle.
 - ``tight``: as ``semi``, but only middles with a legal front count, and the front prefix
   ends at the strongest front legal with one of them.
+- ``split``: as ``tight``, with the front range bounded in two parts (``_split_front``; also
+  used by ``blocks`` and ``semi``), for rulesets whose rows are not all monotone.
 
 Positions are ``uint32`` so "the largest position at most X" is one wrapping subtraction and
 a minimum: a position above X wraps to at least 2**31 (positions stay below 2**31).
@@ -42,6 +44,8 @@ N5, N3 = len(FIVES), len(THREES)
 BLOCK = 33
 """Backs per block: 1,287 = 39 blocks of 33."""
 BLOCKS = N5 // BLOCK
+SPLIT = 16
+"""The strongest 1/SPLIT of a front range is bounded apart from the rest (``_split_front``)."""
 _OFFSET = 1 << 20
 """Above any strength: keeps hands apart in one sorted array."""
 _HIGH = np.uint32(1 << 31)
@@ -130,6 +134,10 @@ class Bounds:
     def __init__(self, model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows],
                  make_lane: LaneMaker, cards: IntP, o5: U16, o3: U16) -> None:
         self.model, self.lanes, self.make_lane = model, lanes, make_lane
+        self.splits = any(not trend for lane in lanes for trend in lane.trend)
+        """Whether to cut the front range (see ``_split_front``): only where some row read is
+        not monotone, i.e. where intervals are loose anyway; elsewhere it costs more than
+        it prunes."""
         self.count = len(cards)
         tables = model.tables
         self.o5, self.o3 = o5, o3
@@ -169,9 +177,23 @@ class Bounds:
         upto = self.r5.upto.take(end).astype(np.int64)
         front = self.r3.last_at_most(self.r5.keyed.take(end))
         start3 = end // N5 * N3
-        high = self._upper(self.front.prefix(np.maximum(front, start3)), self.middle.prefix(upto),
-                           self.back.span(start, end, block), len(block))
+        front_end = np.maximum(front, start3)
+        middle, back = self.middle.prefix(upto), self.back.span(start, end, block)
+        high = self._split_front(start3, front_end, middle, back, len(block))
         return np.where(front >= start3, high, -np.inf).reshape(self.count, BLOCKS)
+
+    def _split_front(self, start: I64, end: I64, middle: list[Interval], back: list[Interval],
+                     size: int) -> F64:
+        """The formula's upper end with the front range ``start..end`` cut in two (its
+        strongest 1/``SPLIT`` and the rest) and bounded apart: narrower intervals where the
+        formula is not monotone (an outcome table reads a lane's win, tie and loss chances as
+        unrelated)."""
+        if not self.splits:
+            return self._upper(self.front.prefix(end), middle, back, size)
+        cut = end - (end - start) // SPLIT
+        return np.maximum(
+            self._upper(self.front.span(start, np.maximum(cut - 1, start), end), middle, back, size),
+            self._upper(self.front.span(cut, end, end), middle, back, size))
 
     def _middles(self, hand: I64, back: I64) -> tuple[I64, U32, U32, npt.NDArray[np.int32]]:
         """Each back's subset id, the last position no stronger than it, and its 56 middles'
@@ -190,12 +212,13 @@ class Bounds:
         mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
         ok &= front_end >= hand * N3
-        high = self._upper(self.front.prefix(np.maximum(front_end, hand * N3)),
-                           self.middle.prefix(mid_end), self._exact_back(at), len(at))
+        high = self._split_front(hand * N3, np.maximum(front_end, hand * N3),
+                                 self.middle.prefix(mid_end), self._exact_back(at), len(at))
         return np.where(ok, high, -np.inf)
 
-    def tight(self, hand: I64, back: I64) -> F64:
-        """Bounds of the given (hand, back) pairs (see module docstring)."""
+    def _legal_ends(self, hand: I64, back: I64) -> tuple[I64, npt.NDArray[np.bool_], I64, I64]:
+        """Each back's subset id, whether it has a legal split, and the sorted positions of
+        its strongest legal middle and strongest legal front."""
         at, upto, mid, _ = self._middles(hand, back)
         fronts = _FRONTS[back]
         fronts += (hand * N3).astype(np.int32)[:, None]
@@ -207,8 +230,20 @@ class Bounds:
         front_below = ((top3 - self.r3.position.take(fronts)) | (below & _HIGH)).min(axis=1)
         mid_end = np.where(ok, upto.astype(np.int64) - least, hand * N5)
         front_end = np.where(ok, int(top3) - front_below.astype(np.int64), hand * N3)
+        return at, ok, mid_end, front_end
+
+    def tight(self, hand: I64, back: I64) -> F64:
+        """Bounds of the given (hand, back) pairs (see module docstring)."""
+        at, ok, mid_end, front_end = self._legal_ends(hand, back)
         high = self._upper(self.front.prefix(front_end), self.middle.prefix(mid_end),
                            self._exact_back(at), len(at))
+        return np.where(ok, high, -np.inf)
+
+    def split(self, hand: I64, back: I64) -> F64:
+        """``tight`` with the front range cut in two (see ``_split_front``)."""
+        at, ok, mid_end, front_end = self._legal_ends(hand, back)
+        high = self._split_front(hand * N3, front_end, self.middle.prefix(mid_end),
+                                 self._exact_back(at), len(at))
         return np.where(ok, high, -np.inf)
 
     def block_backs(self, hand: I64, block: I64) -> tuple[I64, I64]:

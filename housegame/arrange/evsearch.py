@@ -2,11 +2,13 @@
 
 Per batch (see ``bounds`` for the bounds themselves):
 
-1. a bound per block of 33 backs, for every block of every hand;
-2. seed: the tight bounds of the backs in each hand's best block, and the exact values of the
-   ``SEED`` best of those, which set each hand's threshold (its K-th best value);
-3. the tight bound of every back of every other block whose bound reaches the threshold;
-4. the backs whose tight bound reaches the threshold, best bound first, evaluated exactly in
+1. ``blocks``: a bound per block of 33 backs, for every block of every hand;
+2. seed: in each hand's best block, the ``semi`` bound of every back, the ``tight`` bound of
+   the ``SEED_TIGHT`` best, and the exact values of the ``SEED`` best of those, which set each
+   hand's threshold (its K-th best value);
+3. the ``semi`` bound of every back of every other block whose bound reaches the threshold,
+   then the ``tight`` (and, where used, ``split``) bound of those that still reach it;
+4. the backs whose bound still reaches the threshold, best bound first, evaluated exactly in
    rounds (``ROUNDS``), the threshold rising after each round.
 
 Every back left out has a bound below a value already found (thresholds only rise), so the
@@ -122,6 +124,9 @@ def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> li
     cands.select(cands.bound >= best.threshold[cands.hand])
     cands.tighten(bounds, np.arange(len(cands.hand)))
     cands.select(cands.bound >= best.threshold[cands.hand])
+    if bounds.splits and len(cands.hand):
+        cands.bound = np.minimum(cands.bound, bounds.split(cands.hand, cands.back))
+        cands.select(cands.bound >= best.threshold[cands.hand])
 
     order, rank = _ranks(cands.hand, cands.bound)
     hand, back, bound = cands.hand[order], cands.back[order], cands.bound[order]
