@@ -6,7 +6,7 @@ scoring. The names most users need are importable from here; each engine package
 its own API explicitly.
 """
 
-from housegame.arrange import Arrangement, Arranger, arrange, arrange_many
+from housegame.arrange import Arrangement, Arranger, arrange_many
 from housegame.cards import Card, format_cards, parse_cards
 from housegame.errors import CardError, FoulError, HousegameError, RulesetError, TableError
 from housegame.ranking import Category, RankingRules, evaluate, evaluate_batch
@@ -44,7 +44,6 @@ __all__ = [
     "TableFile",
     "TableResult",
     "ThirteenCardRuleset",
-    "arrange",
     "arrange_many",
     "bundled_rulesets",
     "evaluate",
