@@ -11,6 +11,7 @@ The table stores *ordinals*: positions in the sorted list of every distinct key,
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from dataclasses import dataclass
@@ -133,14 +134,12 @@ def _load(path: Path, rules: RankingRules) -> RankTables | None:
 
 
 def _save(path: Path, tables: RankTables) -> None:
-    try:
+    with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
             np.savez(tmp, ord5=tables.ord5, ord3=tables.ord3, keys=tables.keys,
                      strength=tables.strength, category=tables.category)
         os.replace(tmp.name, path)
-    except OSError:
-        pass  # an unwritable cache only costs the rebuild next time
 
 
 @cache

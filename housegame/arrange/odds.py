@@ -10,6 +10,7 @@ default seed and a smaller deal count, and kept in the user cache.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -90,8 +91,6 @@ def lane_odds(rules: RankingRules) -> LaneOdds:
     from housegame.arrange.build import build_lane_odds  # the builder needs the search
 
     odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
-    try:
+    with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
         odds.save(cache_dir() / odds_name(rules))
-    except OSError:
-        pass  # an unwritable cache only costs the rebuild next time
     return odds
