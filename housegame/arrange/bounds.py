@@ -18,6 +18,12 @@ extremes. From loosest and cheapest to tightest:
 - ``split``: as ``tight``, with the front range bounded in two parts (``_split_front``; also
   used by ``blocks`` and ``semi``), for rulesets whose rows are not all monotone.
 
+Outcome-table and pool rulesets whose formula never gains from a lane doing worse
+(``EvModel.monotone_in_outcomes``, checked on the ruleset's numbers) read a range's win, tie and
+loss chances at its strongest hand (``corner``) instead of as three unrelated intervals: a
+stronger hand's outcome dominates a weaker one's (win chance up, loss chance down), so that
+point bounds every hand of the range; only the bonus conditions stay intervals.
+
 Positions are ``uint32`` so "the largest position at most X" is one wrapping subtraction and
 a minimum: a position above X wraps to at least 2**31 (positions stay below 2**31).
 """
@@ -32,7 +38,7 @@ import numpy.typing as npt
 
 from housegame.arrange.features import LaneRows, card_rows
 from housegame.arrange.interval import Interval
-from housegame.arrange.model import EvModel, LaneVals
+from housegame.arrange.model import FEATURES, EvModel, LaneVals
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
 
 F64 = npt.NDArray[np.float64]
@@ -50,8 +56,14 @@ _OFFSET = 1 << 20
 """Above any strength: keeps hands apart in one sorted array."""
 _HIGH = np.uint32(1 << 31)
 _MIDDLES = MIDDLE_OF.astype(np.int32)
+OUTCOME_ROWS = (0, 1, 2)
+MARGIN = 1e-9
+"""Relative margin added to ``corner`` bounds: far above float rounding in the formula."""
+"""Model rows of a lane's win, tie and loss chances (``FEATURES``)."""
 _FRONTS = FRONT_OF.astype(np.int32)
 
+Values = list[Interval | F64]
+"""One lane's used rows over a range: intervals, or plain arrays where exact (``corner``)."""
 LaneMaker = Callable[[int, Sequence[Any]], LaneVals]
 
 
@@ -87,11 +99,31 @@ class Rows:
     """One lane's used rows over one ``Ranked`` order: values at sorted positions, and for
     rows not monotone in the ordinal their running (prefix) or per-block extremes."""
 
-    def __init__(self, lane: LaneRows, ranked: Ranked, cards: dict[int, F64], scan: str) -> None:
+    def __init__(self, lane: LaneRows, ranked: Ranked, cards: dict[int, F64], scan: str,
+                 corner: bool = False) -> None:
         self.lane, self.ranked = lane, ranked
+        self.corner = {k for k, row in enumerate(lane.rows) if corner and row in OUTCOME_ROWS}
+        """Rows read as plain values at the range's strongest end (``corner``)."""
         self.extremes: dict[int, tuple[F64, F64]] = {}
+        self.firsts: dict[int, tuple[I64, I64]] = {}
+        """Prefix scans of 0/1 rows (bonus conditions): per hand, the flat sorted position of
+        its first 1 and of its first 0 (the hand's end when there is none)."""
+        base = np.arange(len(ranked.flat) // ranked.width, dtype=np.int64) * ranked.width
         for k, trend in enumerate(lane.trend):
-            if trend:
+            if trend or k in self.corner:
+                continue
+            if lane.rows[k] >= len(FEATURES):  # a 0/1 row: scanned as booleans
+                source = cards[k] if k in cards else lane.table[k]
+                held = (source > 0.5).take(ranked.flat if k in cards else ranked.ords)
+                if scan == "prefix":
+                    held = held.reshape(-1, ranked.width)
+                    self.firsts[k] = (
+                        base + np.where(held.any(axis=1), held.argmax(axis=1), ranked.width),
+                        base + np.where(held.all(axis=1), ranked.width, held.argmin(axis=1)))
+                else:
+                    blocks = held.reshape(-1, BLOCK)
+                    self.extremes[k] = (np.asarray(blocks.all(axis=1), dtype=np.float64),
+                                        np.asarray(blocks.any(axis=1), dtype=np.float64))
                 continue
             row = cards[k].take(ranked.flat) if k in cards else lane.table[k].take(ranked.ords)
             if scan == "prefix":
@@ -103,15 +135,23 @@ class Rows:
                 low, high = shaped.min(axis=1), shaped.max(axis=1)
             self.extremes[k] = (low.ravel(), high.ravel())
 
-    def span(self, start: I64, end: I64, extreme_at: I64) -> list[Interval]:
+    def span(self, start: I64, end: I64, extreme_at: I64) -> Values:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
         running or block extremes of the non-monotone rows."""
         lane = self.lane
         first = lane.table[:, self.ranked.ords.take(start)]
         last = lane.table[:, self.ranked.ords.take(end)]
-        out = []
+        out: Values = []
+        hand = extreme_at // self.ranked.width if self.firsts else extreme_at
         for k, trend in enumerate(lane.trend):
-            if trend:
+            if k in self.firsts:
+                first_one, first_zero = self.firsts[k]
+                hi = (extreme_at >= first_one.take(hand)).astype(np.float64)
+                lo = (extreme_at < first_zero.take(hand)).astype(np.float64)
+            elif k in self.corner:
+                out.append(last[k])
+                continue
+            elif trend:
                 lo, hi = (first[k], last[k]) if trend > 0 else (last[k], first[k])
                 if lane.slack[k]:
                     lo, hi = lo - lane.slack[k], hi + lane.slack[k]
@@ -123,7 +163,7 @@ class Rows:
             out.append(Interval(lo, hi, lane.nonneg[k], lane.unit[k]))
         return out
 
-    def prefix(self, end: I64) -> list[Interval]:
+    def prefix(self, end: I64) -> Values:
         """Intervals over each hand's sorted subsets up to ``end`` (flat sorted positions)."""
         return self.span(end - end % self.ranked.width, end, end)
 
@@ -134,7 +174,13 @@ class Bounds:
     def __init__(self, model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows],
                  make_lane: LaneMaker, cards: IntP, o5: U16, o3: U16) -> None:
         self.model, self.lanes, self.make_lane = model, lanes, make_lane
-        self.splits = any(not trend for lane in lanes for trend in lane.trend)
+        corner = model.monotone_in_outcomes() and all(
+            dict(zip(lane.rows, lane.trend)).get(row, trend) == trend
+            for lane in lanes for row, trend in ((0, 1), (2, -1)))
+        """Whether ranges read their win, tie and loss chances at the strongest end (module
+        docstring): the formula must be monotone in outcomes and the rows ordered by strength."""
+        self.corner = corner
+        self.splits = not corner and any(not trend for lane in lanes for trend in lane.trend)
         """Whether to cut the front range (see ``_split_front``): only where some row read is
         not monotone, i.e. where intervals are loose anyway; elsewhere it costs more than
         it prunes."""
@@ -143,9 +189,9 @@ class Bounds:
         self.o5, self.o3 = o5, o3
         self.cards = card_rows(lanes, cards, o5, o3, tables)
         self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
-        self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix")
-        self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix")
-        self.back = Rows(lanes[2], self.r5, self.cards[2], "block")
+        self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
+        self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
+        self.back = Rows(lanes[2], self.r5, self.cards[2], "block", corner)
         # per 3-card subset: the first 5-card sorted position at least as strong
         keyed3 = tables.strength.take(o3) + np.repeat(
             np.arange(self.count, dtype=np.int64) * _OFFSET, N3)
@@ -159,13 +205,20 @@ class Bounds:
         cards = self.cards[lane]
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
 
-    def _upper(self, front: list[Interval], middle: list[Interval], back: list[Interval],
-               size: int) -> F64:
+    def _upper(self, front: Values, middle: Values,
+               back: Values, size: int) -> F64:
         out = self.model.value([self.make_lane(0, front), self.make_lane(1, middle),
                                 self.make_lane(2, back)])
-        return np.broadcast_to(out.hi if isinstance(out, Interval) else float(out), (size,))
+        high = out.hi if isinstance(out, Interval) else np.asarray(out, dtype=np.float64)
+        if self.corner:
+            # the win, tie and loss rows are monotone only up to float rounding (``slack``,
+            # about 1e-16) and the corner is evaluated in another order than the exact value
+            high = high + MARGIN * (1.0 + np.abs(high))
+        return np.broadcast_to(high, (size,))
 
-    def _exact_back(self, at: I64) -> list[Interval]:
+    def _exact_back(self, at: I64) -> Values:
+        if self.corner:
+            return list(self.exact(2, at))
         lane = self.lanes[2]
         return [Interval.exact(v, lane.nonneg[k], lane.unit[k]) for k, v in enumerate(self.exact(2, at))]
 
@@ -182,7 +235,7 @@ class Bounds:
         high = self._split_front(start3, front_end, middle, back, len(block))
         return np.where(front >= start3, high, -np.inf).reshape(self.count, BLOCKS)
 
-    def _split_front(self, start: I64, end: I64, middle: list[Interval], back: list[Interval],
+    def _split_front(self, start: I64, end: I64, middle: Values, back: Values,
                      size: int) -> F64:
         """The formula's upper end with the front range ``start..end`` cut in two (its
         strongest 1/``SPLIT`` and the rest) and bounded apart: narrower intervals where the

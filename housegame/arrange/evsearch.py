@@ -3,11 +3,11 @@
 Per batch (see ``bounds`` for the bounds themselves):
 
 1. ``blocks``: a bound per block of 33 backs, for every block of every hand;
-2. seed: in each hand's best block, the ``semi`` bound of every back, the ``tight`` bound of
-   the ``SEED_TIGHT`` best, and the exact values of the ``SEED`` best of those, which set each
-   hand's threshold (its K-th best value);
-3. the ``semi`` bound of every back of every other block whose bound reaches the threshold,
-   then the ``tight`` (and, where used, ``split``) bound of those that still reach it;
+2. the blocks in rounds, best block bound first (``BLOCK_ROUNDS``): the ``semi`` bound of
+   every back of the round's blocks that reach the threshold; each round but the last ends with
+   a seed: the ``tight`` bound of the ``SEED_TIGHT`` best candidates and the exact values of
+   the ``SEED`` best of those, which raise each hand's threshold (its K-th best value);
+3. the ``tight`` (and, where used, ``split``) bound of the candidates that still reach it;
 4. the backs whose bound still reaches the threshold, best bound first, evaluated exactly in
    rounds (``ROUNDS``), the threshold rising after each round.
 
@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from housegame.arrange.bounds import Bounds
+from housegame.arrange.bounds import BLOCKS, Bounds
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import FEATURES, EvModel, LaneVals
 from housegame.arrange.search import (
@@ -48,6 +48,9 @@ SEED_TIGHT = 16
 """Backs per hand of the best block whose tight bound is computed first."""
 SEED = 2
 """Backs per hand evaluated exactly to set the first thresholds."""
+BLOCK_ROUNDS = (1, 2, 4, BLOCKS)
+"""Rank (by block bound, within a hand) at which each round of blocks stops: each but the last
+ends with a seed (``SEED_TIGHT`` tight bounds, ``SEED`` exact values) raising the threshold."""
 ROUNDS = (1, 2, 4, 8, 16, 32)
 """Rank (by tight bound, within a hand) at which each exact round after the first stops."""
 
@@ -107,21 +110,30 @@ def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> li
     ids = np.arange(count, dtype=np.int64)
     best = _Best(hands, values, keep)
     block = bounds.blocks()
-    seed_block = block.argmax(axis=1)
-    hand, back = bounds.block_backs(ids, seed_block)
-    cands = _Candidates(hand, back, bounds.semi(hand, back))
-    order, rank = _ranks(cands.hand, cands.bound)
-    cands.tighten(bounds, order[rank < SEED_TIGHT])
-    order, rank = _ranks(cands.hand, cands.bound)
-    best.add(cands.hand[order[rank < SEED]], cands.back[order[rank < SEED]])
-    cands.select(order[rank >= SEED])
-
-    block[ids, seed_block] = -np.inf
-    more_hand, more_block = np.nonzero(block >= best.threshold[:, None])
-    if len(more_hand):
-        hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
-        cands.extend(hand, back, bounds.semi(hand, back))
-    cands.select(cands.bound >= best.threshold[cands.hand])
+    block_rank = np.empty(block.shape, dtype=np.int64)
+    block_rank[ids[:, None], np.argsort(-block, axis=1, kind="stable")] = np.arange(BLOCKS)
+    empty = np.empty(0, dtype=np.int64)
+    cands = _Candidates(empty, empty, np.empty(0))
+    start = 0
+    for stop in BLOCK_ROUNDS:
+        more_hand, more_block = np.nonzero((block_rank >= start) & (block_rank < stop)
+                                           & (block >= best.threshold[:, None]))
+        start = stop
+        if len(more_hand):
+            hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
+            cands.extend(hand, back, bounds.semi(hand, back))
+        cands.select(cands.bound >= best.threshold[cands.hand])
+        if stop >= BLOCKS:
+            break
+        order, rank = _ranks(cands.hand, cands.bound)
+        cands.tighten(bounds, order[rank < SEED_TIGHT])
+        order, rank = _ranks(cands.hand, cands.bound)
+        picked = order[rank < SEED]
+        picked = picked[cands.bound[picked] >= best.threshold[cands.hand[picked]]]
+        best.add(cands.hand[picked], cands.back[picked])
+        rest = np.ones(len(cands.hand), dtype=bool)
+        rest[picked] = False
+        cands.select(rest & (cands.bound >= best.threshold[cands.hand]))
     cands.tighten(bounds, np.arange(len(cands.hand)))
     cands.select(cands.bound >= best.threshold[cands.hand])
     if bounds.splits and len(cands.hand):

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 F64 = npt.NDArray[np.float64]
-Operand = Union["Interval", float, int]
+Operand = Union["Interval", float, int, F64]
 
 
 class Interval:
@@ -23,6 +23,8 @@ class Interval:
     [0, inf) / [0, 1], which lets products skip the four-corner case."""
 
     __slots__ = ("lo", "hi", "nonneg", "unit")
+    __array_ufunc__ = None
+    """Arrays defer to ``Interval``'s reflected operators: an array operand is an exact value."""
 
     def __init__(self, lo: F64, hi: F64, nonneg: bool = False, unit: bool = False) -> None:
         self.lo = lo
@@ -37,6 +39,8 @@ class Interval:
     def __add__(self, other: Operand) -> Interval:
         if isinstance(other, Interval):
             return Interval(self.lo + other.lo, self.hi + other.hi, self.nonneg and other.nonneg)
+        if isinstance(other, np.ndarray):
+            return Interval(self.lo + other, self.hi + other)
         return Interval(self.lo + other, self.hi + other, self.nonneg and other >= 0)
 
     __radd__ = __add__
@@ -51,10 +55,15 @@ class Interval:
 
     def __rsub__(self, other: Operand) -> Interval:
         assert not isinstance(other, Interval)
+        if isinstance(other, np.ndarray):
+            return Interval(other - self.hi, other - self.lo)
         unit = self.unit and other == 1
         return Interval(other - self.hi, other - self.lo, self.unit and other >= 1, unit)
 
     def __mul__(self, other: Operand) -> Interval:
+        if isinstance(other, np.ndarray):
+            low, high = self.lo * other, self.hi * other
+            return Interval(np.minimum(low, high), np.maximum(low, high))
         if not isinstance(other, Interval):
             if other >= 0:
                 return Interval(self.lo * other, self.hi * other, self.nonneg,

@@ -309,6 +309,45 @@ class EvModel:
                 - n * self.pool.sweep_bonus * lost_all * others_beaten
         return value
 
+    def monotone_in_outcomes(self) -> bool:
+        """Whether the formula, for any bonus-condition values in [0, 1], never decreases when
+        one lane's chances move from losing to tying or from tying to winning (first-order
+        dominance of that lane's outcome), checked on the ruleset's own numbers. A stronger
+        lane hand's (win, tie, loss) dominates a weaker one's, so a bound over a range of lane
+        hands may then read the win, tie and loss chances at the range's strongest hand
+        (``bounds``). Answered for the outcome-table and pool formulas only (lane sums keep
+        their interval bounds)."""
+        if self.pool is not None:
+            return self.pool.stake >= 0 and self.pool.sweep_bonus >= 0 and self.opponents >= 1
+        if self.outcomes is None or self.ruleset.overall_point < 0:
+            return False
+        if any(term.units < 0 for term in self.bonuses if term.pay_when != "always"):
+            return False
+        mult, bonus = self.scoop_mult, self.scoop_bonus
+        home_run = self.ruleset.home_run
+        hm = (home_run.multiplier - 1) * mult if home_run is not None else 0
+        hb = home_run.bonus if home_run is not None else 0
+        rows: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}, {}]
+        for won, lost, units, scoop in self.outcomes:
+            paid = units * mult + (bonus if units > 0 else -bonus) if scoop else units
+            key = (won, lost)
+            values = (paid, float(units > 0), -float(units < 0),
+                      hm * units + hb if scoop and units > 0 else 0.0,
+                      -(hm * -units + hb) if scoop and units < 0 else 0.0)
+            for row, value in zip(rows, values):
+                row[key] = row.get(key, 0.0) + value
+        if rows[3] and min(rows[3].values()) < 0 or rows[4] and max(rows[4].values()) > 0:
+            return False  # home-run weights must keep their sign (they multiply chances)
+        scoops = {(won, lost): float(bool(scoop and units > 0))
+                  for won, lost, units, scoop in self.outcomes}
+        for row in (*rows, scoops):
+            for won in range(3):
+                for lost in range(3 - won):
+                    here = row.get((won, lost), 0.0)
+                    if row.get((won + 1, lost), 0.0) < here or row.get((won, lost + 1), 0.0) > here:
+                        return False
+        return True
+
     def value(self, lanes: Sequence[LaneVals]) -> Num:
         """Expected net units of a set hand against all the other players."""
         if self.pool is not None:
