@@ -9,7 +9,14 @@ objective's rows, staged bounds and search) -> ``arranger`` (public calls).
 from __future__ import annotations
 
 from housegame.arrange.arranger import (
-    OBJECTIVES, Arrangement, Arranger, Choice, Objective, SpecialDecision, arrange, arrange_many,
+    OBJECTIVES,
+    Arrangement,
+    Arranger,
+    Choice,
+    Objective,
+    SpecialDecision,
+    arrange,
+    arrange_many,
     default_arranger,
 )
 

@@ -36,15 +36,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.features import LaneRows, card_rows
 from housegame.arrange.interval import Interval
 from housegame.arrange.model import FEATURES, EvModel, LaneVals
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
 
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
 U32 = npt.NDArray[np.uint32]
-IntP = npt.NDArray[np.intp]
 U16 = npt.NDArray[np.uint16]
 N5, N3 = len(FIVES), len(THREES)
 BLOCK = 33

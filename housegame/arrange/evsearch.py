@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.bounds import BLOCKS, Bounds
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import FEATURES, EvModel, LaneVals
@@ -41,9 +42,6 @@ from housegame.arrange.search import (
     top_splits,
 )
 
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
-IntP = npt.NDArray[np.intp]
 SEED_TIGHT = 16
 """Backs per hand of the best block whose tight bound is computed first."""
 SEED = 2

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.lookup import RankTables
 from housegame.arrange.model import (
     FEATURES,
@@ -26,10 +27,6 @@ from housegame.arrange.model import (
 )
 from housegame.arrange.splits import FIVES, THREES
 from housegame.rulesets.thirteen import LaneIs
-
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
-IntP = npt.NDArray[np.intp]
 
 _FIVE_MASKS = np.array([sum(1 << int(p) for p in row) for row in FIVES], dtype=np.int64)
 _THREE_MASKS = np.array([sum(1 << int(p) for p in row) for row in THREES], dtype=np.int64)

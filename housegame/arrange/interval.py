@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Union
 
 import numpy as np
-import numpy.typing as npt
 
-F64 = npt.NDArray[np.float64]
+from housegame.arrange.arrays import F64
+
 Operand = Union["Interval", float, int, F64]
 
 

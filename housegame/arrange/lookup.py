@@ -23,13 +23,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import I32, I64
 from housegame.ranking import RankingRules, evaluate_batch
 
 TABLE_VERSION = 2
 _CHUNK = 262_144
 
-I32 = npt.NDArray[np.int32]
-I64 = npt.NDArray[np.int64]
 U16 = npt.NDArray[np.uint16]
 
 COLEX: I64 = np.array([[comb(c, k + 1) for c in range(52)] for k in range(5)], dtype=np.int64)

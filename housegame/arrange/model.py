@@ -24,16 +24,23 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import F64
 from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import LaneOdds, lane_odds
 from housegame.ranking import Category
 from housegame.rulesets.common import LANES, rank_values
-from housegame.rulesets.thirteen import AllOf, AnyOf, LaneIs, NotOf, SettingCondition, ThirteenCardRuleset
+from housegame.rulesets.thirteen import (
+    AllOf,
+    AnyOf,
+    LaneIs,
+    NotOf,
+    SettingCondition,
+    ThirteenCardRuleset,
+)
 from housegame.thirteen.specials import Declared
 
 Num = Any
 """A float, a numpy array of floats, or an ``Interval``: whatever the formula is run on."""
-F64 = npt.NDArray[np.float64]
 
 FEATURES = ("w", "t", "l", "v", "c", "g")
 """Per-lane features, in the row order of the search's feature matrices; ``g = w*v - c`` is the

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import F64, I64
 from housegame.arrange.lookup import RankTables, cache_dir, rules_slug
 from housegame.ranking import RankingRules
 
@@ -29,8 +30,6 @@ ODDS_VERSION = 1
 DATA_DIR = Path(__file__).resolve().parent.parent / "data_tables"
 LANE_ORDER = ("front", "middle", "back")
 
-I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)

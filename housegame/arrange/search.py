@@ -18,12 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.lookup import COLEX32, RankTables
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, MIDDLES_PER_BACK, THREES
 
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
-IntP = npt.NDArray[np.intp]
 N5, N3 = len(FIVES), len(THREES)
 FIRST_BACKS = 4
 """Backs per hand evaluated before the thresholds are known."""
