@@ -322,16 +322,21 @@ class EvModel:
         dominance of that lane's outcome), checked on the ruleset's own numbers. A stronger
         lane hand's (win, tie, loss) dominates a weaker one's, so a bound over a range of lane
         hands may then read the win, tie and loss chances at the range's strongest hand
-        (``bounds``). Answered for the outcome-table and pool formulas only (lane sums keep
-        their interval bounds)."""
+        (``bounds``). Outcome tables and pools are checked on their numbers, lane sums on the
+        signs of their weights."""
         if self.pool is not None:
             return self.pool.stake >= 0 and self.pool.sweep_bonus >= 0 and self.opponents >= 1
-        if self.outcomes is None or self.ruleset.overall_point < 0:
+        if self.ruleset.overall_point < 0:
             return False
         if any(term.units < 0 for term in self.bonuses if term.pay_when != "always"):
             return False
         mult, bonus = self.scoop_mult, self.scoop_bonus
         home_run = self.ruleset.home_run
+        if self.outcomes is None:
+            # lane sums: every term reading w or l is a product of chances with a weight of
+            # fixed sign (lane values and expected payments are never negative)
+            return mult >= 1 and bonus >= 0 and (
+                home_run is None or home_run.multiplier >= 1 and home_run.bonus >= 0)
         hm = (home_run.multiplier - 1) * mult if home_run is not None else 0
         hb = home_run.bonus if home_run is not None else 0
         rows: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}, {}]

@@ -17,8 +17,10 @@ EV_RULESETS = ["maceplay", "taiwan", "macau"]
 the wheel second-highest."""
 LEXI_RULESETS = ["maceplay", "macau", "shanghai"]
 """Wheel lowest; wheel second-highest; a suit order."""
-SPOT_RULESETS = ["pagat-pool", "malayan", "pagat-sweep-3", "pagat-overall-point", "taiwan-direct"]
-"""The other scoring shapes, on fewer hands: pool, always-paid extras, sweep bonus, overall point."""
+SPOT_RULESETS = ["pagat-pool", "malayan", "pagat-sweep-3", "pagat-overall-point", "taiwan-direct",
+                 "pagat-extras-for-losing", "pagat-surrender-overall-point"]
+"""The other scoring shapes, on fewer hands: pool, always-paid extras, sweep bonus, overall point
+(alone, with extras paid win or lose, with surrender)."""
 
 
 def thirteen(ruleset_id: str) -> ThirteenCardRuleset:

@@ -15,14 +15,22 @@ def thirteen(ruleset_id: str) -> ThirteenCardRuleset:
     return ruleset
 
 
-@pytest.mark.parametrize("ruleset_id", ["taiwan", "taiwan-direct", "pagat-pool"])
-def test_outcome_and_pool_rulesets_are_monotone(ruleset_id: str) -> None:
+@pytest.mark.parametrize("ruleset_id", ["taiwan", "taiwan-direct", "pagat-pool", "pagat",
+                                        "maceplay", "pagat-overall-point",
+                                        "pagat-extras-for-losing"])
+def test_bundled_rulesets_are_monotone(ruleset_id: str) -> None:
     assert ev_model(thirteen(ruleset_id)).monotone_in_outcomes()
 
 
-@pytest.mark.parametrize("ruleset_id", ["pagat", "maceplay"])
-def test_lane_sums_keep_interval_bounds(ruleset_id: str) -> None:
-    assert not ev_model(thirteen(ruleset_id)).monotone_in_outcomes()
+def test_a_scoop_paying_less_than_the_lanes_is_not_monotone() -> None:
+    model = EvModel(thirteen("maceplay"))
+    model.scoop_mult = 0
+    assert not model.monotone_in_outcomes()
+
+
+def test_a_negative_overall_point_is_not_monotone() -> None:
+    ruleset = thirteen("pagat-overall-point").model_copy(update={"overall_point": -1})
+    assert not EvModel(ruleset).monotone_in_outcomes()
 
 
 def test_a_table_paying_less_for_a_won_lane_is_not_monotone() -> None:
