@@ -56,12 +56,12 @@ _HIGH = np.uint32(1 << 31)
 _SUBSET_BITS = 11
 _SUBSET_MASK = (1 << _SUBSET_BITS) - 1
 """A subset's index within its hand (below 1,287) fits in 11 bits, an ordinal in 16."""
-_MIDDLES = MIDDLE_OF.astype(np.int32)
+_MIDDLES: I64 = MIDDLE_OF.astype(np.int64)
 OUTCOME_ROWS = (0, 1, 2)
 MARGIN = 1e-9
 """Relative margin added to ``corner`` bounds: far above float rounding in the formula."""
 """Model rows of a lane's win, tie and loss chances (``FEATURES``)."""
-_FRONTS = FRONT_OF.astype(np.int32)
+_FRONTS: I64 = FRONT_OF.astype(np.int64)
 
 Values = list[Interval | F64]
 """One lane's used rows over a range: intervals, or plain arrays where exact (``corner``)."""
@@ -253,13 +253,13 @@ class Bounds:
             self._upper(self.front.span(start, np.maximum(cut - 1, start), end), middle, back, size),
             self._upper(self.front.span(cut, end, end), middle, back, size))
 
-    def _middles(self, hand: I64, back: I64) -> tuple[I64, U32, U32, npt.NDArray[np.int32]]:
+    def _middles(self, hand: I64, back: I64) -> tuple[I64, U32, U32, I64]:
         """Each back's subset id, the last position no stronger than it, and its 56 middles'
         sorted positions and subset ids."""
         at = hand * N5 + back
         upto = self.r5.upto.take(self.r5.position.take(at))
         ids = _MIDDLES[back]
-        ids += (hand * N5).astype(np.int32)[:, None]
+        ids += (hand * N5)[:, None]
         return at, upto, self.r5.position.take(ids), ids
 
     def semi(self, hand: I64, back: I64) -> F64:
@@ -279,7 +279,7 @@ class Bounds:
         its strongest legal middle and strongest legal front."""
         at, upto, mid, _ = self._middles(hand, back)
         fronts = _FRONTS[back]
-        fronts += (hand * N3).astype(np.int32)[:, None]
+        fronts += (hand * N3)[:, None]
         bad = (mid - self.front_floor.take(fronts)) & _HIGH  # the front is stronger than the middle
         below = (upto[:, None] - mid) | bad
         least = below.min(axis=1)

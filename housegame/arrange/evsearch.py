@@ -49,7 +49,7 @@ SEED = 2
 BLOCK_ROUNDS = (1, 2, 4, BLOCKS)
 """Rank (by block bound, within a hand) at which each round of blocks stops: each but the last
 ends with a seed (``SEED_TIGHT`` tight bounds, ``SEED`` exact values) raising the threshold."""
-ROUNDS = (1, 2, 4, 8, 16, 32)
+ROUNDS = (1, 3, 9, 27)
 """Rank (by tight bound, within a hand) at which each exact round after the first stops."""
 
 

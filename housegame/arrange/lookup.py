@@ -28,6 +28,7 @@ from housegame.ranking import RankingRules, evaluate_batch
 
 TABLE_VERSION = 2
 _CHUNK = 262_144
+_EVAL_CHUNK = 32_768
 
 U16 = npt.NDArray[np.uint16]
 
@@ -66,11 +67,22 @@ class RankTables:
 
     def ordinals5_columns(self, columns: I32) -> U16:
         """The batched evaluator: ``columns`` (5, N) int32, lowest card first in each column
-        position; five small gathers, four adds and one table gather per hand."""
-        idx = COLEX32[0].take(columns[0])
-        for k in range(1, 5):
-            idx += COLEX32[k].take(columns[k])
-        out: U16 = self.ord5.take(idx)
+        position; five small gathers, four adds and one table gather per hand.
+
+        Chunks keep the intermediates in cache, and ``mode="wrap"`` is numpy's cheapest
+        gather (the indices are valid by construction, so it never wraps)."""
+        count = columns.shape[1]
+        out: U16 = np.empty(count, dtype=np.uint16)
+        index = np.empty(min(count, _EVAL_CHUNK), dtype=np.int32)
+        term = np.empty_like(index)
+        for start in range(0, count, _EVAL_CHUNK):
+            stop = min(count, start + _EVAL_CHUNK)
+            idx, add = index[:stop - start], term[:stop - start]
+            COLEX32[0].take(columns[0, start:stop], out=idx, mode="wrap")
+            for k in range(1, 5):
+                COLEX32[k].take(columns[k, start:stop], out=add, mode="wrap")
+                idx += add
+            self.ord5.take(idx, out=out[start:stop], mode="wrap")
         return out
 
     def evaluate5(self, cards: npt.NDArray[np.integer]) -> I64:

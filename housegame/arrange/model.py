@@ -137,6 +137,11 @@ class EvModel:
                                   LANES.index(item.lane) if item.lane else None,
                                   self._compile(item.when))
                         for group in ruleset.bonuses.values() for item in group.items if item.units]
+        self.bonus_groups: dict[tuple[str, int | None], list[BonusTerm]] = {}
+        """Bonus terms by what pays them: each group's units are summed, then paid once."""
+        for term in self.bonuses:
+            key = (term.pay_when, term.lane if term.pay_when == "lane-won" else None)
+            self.bonus_groups.setdefault(key, []).append(term)
         self.lanes, baseline = self._lane_features()
         self.scoop_mult = ruleset.scoop.multiplier
         self.scoop_bonus = ruleset.scoop.bonus
@@ -183,11 +188,18 @@ class EvModel:
 
     # ---- the formula -----------------------------------------------------------------------
 
-    def _node(self, node: Node, lanes: Sequence[LaneVals]) -> Num:
+    def _node(self, node: Node, lanes: Sequence[LaneVals], seen: dict[Node, Num]) -> Num:
+        """A condition's value; ``seen`` holds the nodes already evaluated in this formula run
+        (bonus conditions share parts, e.g. Taiwan's "quads or better in the middle")."""
         if isinstance(node, Leaf):
             return lanes[node.lane].leaves[node.index]
+        if node not in seen:
+            seen[node] = self._op(node, lanes, seen)
+        return seen[node]
+
+    def _op(self, node: Op, lanes: Sequence[LaneVals], seen: dict[Node, Num]) -> Num:
         kind = node.kind
-        values = [self._node(child, lanes) for child in node.children]
+        values = [self._node(child, lanes, seen) for child in node.children]
         if kind == "not":
             return 1 - values[0]
         if kind == "all":
@@ -203,8 +215,9 @@ class EvModel:
     @staticmethod
     def _won_lost(lanes: Sequence[LaneVals]) -> dict[tuple[int, int], Num]:
         """Chance of each (lanes won, lanes lost) with lanes independent."""
-        dist: dict[tuple[int, int], Num] = {(0, 0): 1.0}
-        for lane in lanes:
+        first = lanes[0]
+        dist: dict[tuple[int, int], Num] = {(1, 0): first.w, (0, 1): first.l, (0, 0): first.t}
+        for lane in lanes[1:]:
             nxt: dict[tuple[int, int], Num] = {}
             for (won, lost), p in dist.items():
                 for key, q in (((won + 1, lost), lane.w), ((won, lost + 1), lane.l), ((won, lost), lane.t)):
@@ -281,20 +294,29 @@ class EvModel:
                 gain = scoops ** (n - 1) * gain if n > 1 else gain
         if self.ruleset.overall_point and win is not None and lose is not None:
             value = value + self.ruleset.overall_point * (win - lose)
-        for term in self.bonuses:
-            pay = self._pay(term, lanes, win)
-            value = value + term.units * self._node(term.node, lanes) * pay
+        value = value + self._bonus_value(lanes, win)
         if not hr:
             return value, 0.0, 0.0
         return value, gain, loss * self.baseline_scoop ** (n - 1)
 
-    def _pay(self, term: BonusTerm, lanes: Sequence[LaneVals], win: Num) -> Num:
-        if term.pay_when == "always":
+    def _bonus_value(self, lanes: Sequence[LaneVals], win: Num) -> Num:
+        """My add-ons: each group's units summed, then weighted by the chance it is paid."""
+        total: Num = 0.0
+        seen: dict[Node, Num] = {}
+        for (pay_when, lane), terms in self.bonus_groups.items():
+            units: Num = 0.0
+            for term in terms:
+                units = units + term.units * self._node(term.node, lanes, seen)
+            total = total + units * self._pay(pay_when, lane, lanes, win)
+        return total
+
+    def _pay(self, pay_when: str, lane: int | None, lanes: Sequence[LaneVals], win: Num) -> Num:
+        if pay_when == "always":
             return 1.0
-        if term.pay_when == "lane-won":
-            assert term.lane is not None
-            return lanes[term.lane].w
-        if term.pay_when == "match-won":
+        if pay_when == "lane-won":
+            assert lane is not None
+            return lanes[lane].w
+        if pay_when == "match-won":
             return win
         return 1 - (1 - lanes[0].w) * (1 - lanes[1].w) * (1 - lanes[2].w)
 
