@@ -133,6 +133,8 @@ class EvModel:
         self.pool = ruleset.pool if compare == "pool" else None
         self.ties_lost = compare == "banker" and ruleset.table.ties == "banker-wins"
         self.leaves: tuple[list[LaneIs], list[LaneIs], list[LaneIs]] = ([], [], [])
+        self._ops: dict[Op, Op] = {}
+        """One object per distinct condition, so a formula run shares them by identity."""
         self.bonuses = [BonusTerm(item.units, group.pay_when,
                                   LANES.index(item.lane) if item.lane else None,
                                   self._compile(item.when))
@@ -160,11 +162,13 @@ class EvModel:
                 found.append(cond)
             return Leaf(lane, found.index(cond))
         if isinstance(cond, AllOf):
-            return Op("all", tuple(self._compile(c) for c in cond.all))
-        if isinstance(cond, AnyOf):
-            return Op("any", tuple(self._compile(c) for c in cond.any))
-        assert isinstance(cond, NotOf)
-        return Op("not", (self._compile(cond.not_),))
+            op = Op("all", tuple(self._compile(c) for c in cond.all))
+        elif isinstance(cond, AnyOf):
+            op = Op("any", tuple(self._compile(c) for c in cond.any))
+        else:
+            assert isinstance(cond, NotOf)
+            op = Op("not", (self._compile(cond.not_),))
+        return self._ops.setdefault(op, op)
 
     def _lane_features(self) -> tuple[F64, list[tuple[float, float]]]:
         """(3 lanes, 5 features, ordinals), and each lane's random-vs-random (win, tie) chance."""
@@ -188,16 +192,18 @@ class EvModel:
 
     # ---- the formula -----------------------------------------------------------------------
 
-    def _node(self, node: Node, lanes: Sequence[LaneVals], seen: dict[Node, Num]) -> Num:
-        """A condition's value; ``seen`` holds the nodes already evaluated in this formula run
-        (bonus conditions share parts, e.g. Taiwan's "quads or better in the middle")."""
+    def _node(self, node: Node, lanes: Sequence[LaneVals], seen: dict[int, Num]) -> Num:
+        """A condition's value; ``seen`` holds the conditions already evaluated in this formula
+        run, by identity (bonus conditions share parts, e.g. Taiwan's "quads or better in the
+        middle")."""
         if isinstance(node, Leaf):
             return lanes[node.lane].leaves[node.index]
-        if node not in seen:
-            seen[node] = self._op(node, lanes, seen)
-        return seen[node]
+        key = id(node)
+        if key not in seen:
+            seen[key] = self._op(node, lanes, seen)
+        return seen[key]
 
-    def _op(self, node: Op, lanes: Sequence[LaneVals], seen: dict[Node, Num]) -> Num:
+    def _op(self, node: Op, lanes: Sequence[LaneVals], seen: dict[int, Num]) -> Num:
         kind = node.kind
         values = [self._node(child, lanes, seen) for child in node.children]
         if kind == "not":
@@ -302,7 +308,7 @@ class EvModel:
     def _bonus_value(self, lanes: Sequence[LaneVals], win: Num) -> Num:
         """My add-ons: each group's units summed, then weighted by the chance it is paid."""
         total: Num = 0.0
-        seen: dict[Node, Num] = {}
+        seen: dict[int, Num] = {}
         for (pay_when, lane), terms in self.bonus_groups.items():
             units: Num = 0.0
             for term in terms:
