@@ -9,10 +9,10 @@ its own API explicitly.
 from housegame.arrange import Arrangement, Arranger, arrange_many
 from housegame.cards import Card, format_cards, parse_cards
 from housegame.errors import CardError, FoulError, HousegameError, RulesetError, TableError
-from housegame.ranking import Category, RankingRules, evaluate, evaluate_batch
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
 from housegame.ofc import OfcTableResult, score_ofc
+from housegame.ranking import Category, RankingRules, evaluate, evaluate_batch
 from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.registry import RULESET_MODELS, Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset

@@ -11,7 +11,14 @@ import numpy.typing as npt
 import pytest
 
 from housegame.cards import parse_cards
-from housegame.ranking import Category, RankingRules, category_of, evaluate, evaluate_batch, strength
+from housegame.ranking import (
+    Category,
+    RankingRules,
+    category_of,
+    evaluate,
+    evaluate_batch,
+    strength,
+)
 
 ORDER_DIGEST = "53197b1a15eed5184c3a16f2f54c24db3576acd06bc458f57d2b184cd84215da"
 """sha256 of every hand's strength class (dense rank, combination order), wheel lowest."""

@@ -22,7 +22,7 @@ class Interval:
     """Elementwise intervals ``[lo, hi]``; ``nonneg`` / ``unit`` mark ranges known to lie in
     [0, inf) / [0, 1], which lets products skip the four-corner case."""
 
-    __slots__ = ("lo", "hi", "nonneg", "unit")
+    __slots__ = ("hi", "lo", "nonneg", "unit")
     __array_ufunc__ = None
     """Arrays defer to ``Interval``'s reflected operators: an array operand is an exact value."""
 

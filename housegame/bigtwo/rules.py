@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from housegame.cards import DECK, SUIT_NAMES, Card, rank_value
 from housegame.bigtwo.errors import BigTwoError
+from housegame.cards import DECK, SUIT_NAMES, Card, rank_value
 from housegame.rulesets.bigtwo import BigTwoCard, BigTwoRuleset, FiveCardKind, straight_ranks
 from housegame.rulesets.loader import load_ruleset
 

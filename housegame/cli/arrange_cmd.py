@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -98,7 +98,7 @@ tables_app = typer.Typer(help="The lane-odds data files the ev objective reads."
 def build_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the simulated deals.")],
     deals: Annotated[int, typer.Option("--deals", min=1, help="Four-player deals to simulate.")] = 5000,
-    out: Annotated[Optional[Path], typer.Option("--out", help="Folder to write (default: the package's).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder to write (default: the package's).")] = None,
 ) -> None:
     """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use."""
     folder = out if out is not None else DATA_DIR

@@ -15,7 +15,11 @@ from typing import Any
 from housegame.data import data_dir
 from housegame.errors import RulesetError
 from housegame.rulesets.registry import (
-    DEFAULT_GAME, RULESET_MODELS, Ruleset, game_ref, ruleset_schema,
+    DEFAULT_GAME,
+    RULESET_MODELS,
+    Ruleset,
+    game_ref,
+    ruleset_schema,
 )
 from housegame.validation import describe_value, validate_data
 from housegame.yamlsource import KeyPath, Located, load_yaml_file

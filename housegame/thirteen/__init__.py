@@ -5,9 +5,9 @@ from __future__ import annotations
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile
 from housegame.thirteen.results import Item, PairResult, Seat, TableResult
-from housegame.thirteen.seating import Arranger, seat_table, resolve_banker
-from housegame.thirteen.settle import settle_table
+from housegame.thirteen.seating import Arranger, resolve_banker, seat_table
 from housegame.thirteen.setting import Setting
+from housegame.thirteen.settle import settle_table
 
 __all__ = [
     "Arranger", "Item", "PairResult", "Seat", "Setting", "TableResult", "score_thirteen",

@@ -10,9 +10,27 @@ from housegame.cards import SUIT_NAMES, Card, rank_value
 from housegame.ranking import RankingRules, category_of, evaluate, strength
 from housegame.rulesets.common import count_holds, rank_values
 from housegame.rulesets.thirteen import (
-    AllOf, AnyOf, CanSet, CanSetCondition, CardFilter, CountCards, DistinctRanks, DistinctSuits,
-    HandAll, HandAny, HandCondition, HandNot, LaneIs, LaneShape, MostOfARank, NotOf, PairsCount,
-    RankPattern, RepeatedRanks, SettingCondition, SuitPattern,
+    AllOf,
+    AnyOf,
+    CanSet,
+    CanSetCondition,
+    CardFilter,
+    CountCards,
+    DistinctRanks,
+    DistinctSuits,
+    HandAll,
+    HandAny,
+    HandCondition,
+    HandNot,
+    LaneIs,
+    LaneShape,
+    MostOfARank,
+    NotOf,
+    PairsCount,
+    RankPattern,
+    RepeatedRanks,
+    SettingCondition,
+    SuitPattern,
 )
 from housegame.thirteen.setting import Setting
 

@@ -5,11 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from housegame.bigtwo import BigTwoError, Game, Rules, all_plays, beats, classify, computer_move, load_rules
-from housegame.cards import DECK, Card, parse_cards
-
 from bigtwo_shipped import BIG_TWO_IDS, game_with, variant
+
+from housegame.bigtwo import (
+    BigTwoError,
+    Game,
+    Rules,
+    all_plays,
+    beats,
+    classify,
+    computer_move,
+    load_rules,
+)
+from housegame.cards import DECK, Card, parse_cards
 
 
 def cards(text: str) -> list[Card]:

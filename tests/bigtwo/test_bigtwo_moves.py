@@ -6,13 +6,22 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from bigtwo_shipped import BIG_TWO_IDS, variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from housegame.bigtwo import BigTwoError, Combo, Rules, all_plays, beats, classify, hint, legal_plays, load_rules
+from housegame.bigtwo import (
+    BigTwoError,
+    Combo,
+    Rules,
+    all_plays,
+    beats,
+    classify,
+    hint,
+    legal_plays,
+    load_rules,
+)
 from housegame.cards import DECK, Card, parse_cards
-
-from bigtwo_shipped import BIG_TWO_IDS, variant
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 from housegame.bigtwo import Combo, Rules, beats, classify, load_rules
 from housegame.cards import DECK, RANK_CHARS, SUIT_NAMES, Card
@@ -46,7 +46,7 @@ def assert_sorted_chain(rules: Rules, plays: Sequence[Combo], expected: Callable
     """Sorted by the expected key, each play beats the one before iff its key is higher, and
     never the other way round; strengths are tuples, so the chain pins the whole order."""
     chain = sorted(((expected(p), p) for p in plays), key=lambda kp: kp[0])
-    for (low_key, low), (high_key, high) in zip(chain, chain[1:]):
+    for (low_key, low), (high_key, high) in pairwise(chain):
         higher = high_key > low_key
         assert beats(high, low, rules) is higher, (str(high), str(low))
         assert not beats(low, high, rules), (str(low), str(high))
@@ -137,7 +137,7 @@ def test_a_higher_five_card_kind_beats_any_lower(rules: Rules) -> None:
         if play.kind not in strongest or play.strength > strongest[play.kind].strength:
             strongest[play.kind] = play
     order = rules.ruleset.five_card_order
-    for low, high in zip(order, order[1:]):
+    for low, high in pairwise(order):
         assert beats(weakest[high], strongest[low], rules), (high, low)
         assert not beats(strongest[low], weakest[high], rules)
 

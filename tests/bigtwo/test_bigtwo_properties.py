@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from bigtwo_shipped import BIG_TWO_IDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from housegame.bigtwo import Combo, Game, beats, load_rules
 from housegame.cards import Card
-
-from bigtwo_shipped import BIG_TWO_IDS
 
 
 def play_randomly(game: Game, rnd: random.Random) -> None:

@@ -84,14 +84,14 @@ def test_moves_after_the_end_are_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("players: []\nmoves: []\n", "players"),
-    ("ruleset: maceplay-big-two\nplayers:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n  - {name: D}\n"
-     "moves: []\n", "give the players' hands, or a seed to deal them"),
+    (("ruleset: maceplay-big-two\nplayers:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n  - {name: D}\n"
+     "moves: []\n"), "give the players' hands, or a seed to deal them"),
     ("seed: 1\nplayers:\n  - {name: A}\n  - {name: A}\n  - {name: C}\n  - {name: D}\nmoves: []\n",
      "player names must be unique: A"),
     ("seed: 1\nplayers:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n  - {name: D}\nmoves:\n  - {A: 3C, B: 4C}\n",
      "moves[0]"),
-    ("ruleset: maceplay\nseed: 1\nplayers:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n  - {name: D}\n"
-     "moves: []\n", "ruleset 'maceplay' is not a Big Two ruleset"),
+    (("ruleset: maceplay\nseed: 1\nplayers:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n  - {name: D}\n"
+     "moves: []\n"), "ruleset 'maceplay' is not a Big Two ruleset"),
 ])
 def test_bad_logs_are_refused(tmp_path: Path, text: str, message: str) -> None:
     log = tmp_path / "log.yaml"

@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bigtwo_shipped import BIG_TWO_IDS, variant
 
 from housegame.errors import RulesetError
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.registry import RULESET_MODELS
-
-from bigtwo_shipped import BIG_TWO_IDS, variant
 
 RULES_3_8_STRAIGHTS = ["3-4-5-6-7", "4-5-6-7-8", "5-6-7-8-9", "6-7-8-9-10", "7-8-9-10-J", "8-9-10-J-Q",
                        "9-10-J-Q-K", "10-J-Q-K-A", "A-2-3-4-5", "2-3-4-5-6"]

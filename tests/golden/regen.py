@@ -15,12 +15,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from housegame.cli.common import to_jsonable  # noqa: E402
-from housegame.errors import HousegameError  # noqa: E402
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset  # noqa: E402
-from housegame.rulesets.thirteen import ThirteenCardRuleset  # noqa: E402
-from housegame.tables import load_table  # noqa: E402
-from housegame.scoring import score  # noqa: E402
+from housegame.cli.common import to_jsonable
+from housegame.errors import HousegameError
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.scoring import score
+from housegame.tables import load_table
 
 HERE = Path(__file__).parent
 TABLES = sorted((HERE / "tables").glob("*.yaml"))

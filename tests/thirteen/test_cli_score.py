@@ -63,8 +63,8 @@ GOOD_B = "  - {name: B, front: AC KD 7C, middle: JC JD 8S 6C 4D, back: AH 10H 6H
          ["--ruleset", "maceplay"], "duplicate card: AC (held by A, B)"),
         ("players:\n  - {name: A, front: QS QH, middle: 5S 5H 5D KS KH, back: 9S 9H 9D 9C 2S}\n" + GOOD_B,
          ["--ruleset", "maceplay"], "player 'A': front has 2 cards, needs 3"),
-        ("players:\n  - {name: A, front: KS KH AD, middle: KD KC QH JS 10S, back: 2C 2D 2H 2S 3C}\n"
-         "  - {name: B, front: 4C 5D 7H, middle: 8C 9D JH QS 3S, back: 4D 4H 6C 6D 9C}\n",
+        (("players:\n  - {name: A, front: KS KH AD, middle: KD KC QH JS 10S, back: 2C 2D 2H 2S 3C}\n"
+         "  - {name: B, front: 4C 5D 7H, middle: 8C 9D JH QS 3S, back: 4D 4H 6C 6D 9C}\n"),
          ["--ruleset", "maceplay"], "player 'A' fouls: front pair K K A beats middle pair K K Q J 10"),
         ("players:\n" + GOOD_B, ["--ruleset", "macua"], "unknown ruleset 'macua'"),
         ("players:\n" + GOOD_B, ["--ruleset", "macau"], "macau is a banker game and no banker is named"),

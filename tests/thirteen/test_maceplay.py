@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from housegame.errors import FoulError, TableError
+from housegame.errors import FoulError
 from tests.thirteen.conftest import lanes, plain_opponent, run
 
 YOU = lanes("You", "QS QH QD", "5S 5H 5D KS KH", "9S 9H 9D 9C 2S")
