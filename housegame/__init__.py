@@ -2,12 +2,13 @@
 
 The public API, bottom-up: cards -> hand ranking -> ruleset models -> game engines
 (``housegame.thirteen``, ``housegame.ofc``, ``housegame.bigtwo``) -> auto-arrange and
-scoring. The names most users need are importable from here; each engine package exports
+scoring -> comparing rulesets (``housegame.compare``). The names most users need are importable from here; each engine package exports
 its own API explicitly.
 """
 
 from housegame.arrange import Arrangement, Arranger, arrange_many
 from housegame.cards import Card, format_cards, parse_cards
+from housegame.compare import RulesetStats, TableComparison, compare_table, simulate
 from housegame.errors import CardError, FoulError, HousegameError, RulesetError, TableError
 from housegame.ofc import OfcTableResult, score_ofc
 from housegame.ranking import Category, RankingRules, evaluate, evaluate_batch
@@ -37,15 +38,18 @@ __all__ = [
     "RankingRules",
     "Ruleset",
     "RulesetError",
+    "RulesetStats",
     "ScoreResult",
     "Seat",
     "Setting",
+    "TableComparison",
     "TableError",
     "TableFile",
     "TableResult",
     "ThirteenCardRuleset",
     "arrange_many",
     "bundled_rulesets",
+    "compare_table",
     "evaluate",
     "evaluate_batch",
     "format_cards",
@@ -58,5 +62,6 @@ __all__ = [
     "score_ofc",
     "score_thirteen",
     "settle_table",
+    "simulate",
 ]
 __version__ = "0.1.0"

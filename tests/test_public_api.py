@@ -13,6 +13,6 @@ def test_every_exported_name_resolves() -> None:
 
 
 def test_engine_packages_stay_importable_as_modules() -> None:
-    for package in ("thirteen", "ofc", "bigtwo", "arrange", "rulesets", "cli"):
+    for package in ("thirteen", "ofc", "bigtwo", "arrange", "rulesets", "cli", "compare"):
         module = importlib.import_module(f"housegame.{package}")
         assert getattr(housegame, package) is module

@@ -37,7 +37,8 @@ class Margin:
     stderr: float
 
 
-def _seat(name: str, arrangement: Arrangement) -> Seat:
+def seat_of(name: str, arrangement: Arrangement) -> Seat:
+    """A seat set as the arrangement says: its special hand if declared, else its setting."""
     declared = arrangement.declared
     return Seat(name, None if declared else arrangement.best.setting, declared)
 
@@ -59,8 +60,8 @@ def ev_vs_lexicographic(ruleset: ThirteenCardRuleset, seed: int, deals: int) -> 
         ids = range(4 * d, 4 * d + 4)
         first = [by_ev[i] if k < 2 else by_lexi[i] for k, i in enumerate(ids)]
         second = [by_lexi[i] if k < 2 else by_ev[i] for k, i in enumerate(ids)]
-        a = _table_totals(ruleset, [_seat(n, x) for n, x in zip(NAMES, first)])
-        b = _table_totals(ruleset, [_seat(n, x) for n, x in zip(NAMES, second)])
+        a = _table_totals(ruleset, [seat_of(n, x) for n, x in zip(NAMES, first)])
+        b = _table_totals(ruleset, [seat_of(n, x) for n, x in zip(NAMES, second)])
         ev_sum = a[0] + a[1] + b[2] + b[3]
         lexi_sum = a[2] + a[3] + b[0] + b[1]
         ev_units += ev_sum

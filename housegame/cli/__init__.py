@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from housegame.cli import arrange_cmd, bigtwo_cmd, ofc_cmd, rulesets_cmd, thirteen_cmd
+from housegame.cli import arrange_cmd, bigtwo_cmd, compare_cmd, ofc_cmd, rulesets_cmd, thirteen_cmd
 
 app = typer.Typer(
     name="housegame",
@@ -15,6 +15,7 @@ app = typer.Typer(
 )
 rulesets_cmd.register(app)
 thirteen_cmd.register(app)
+compare_cmd.register(app)
 bigtwo_cmd.register(app)
 ofc_cmd.register(app)
 arrange_cmd.register(app)
