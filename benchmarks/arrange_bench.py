@@ -4,6 +4,7 @@ and the batched 5-card lookup evaluator's hands per second.
 Run (pin to one core; numpy here is single-threaded anyway)::
 
     taskset -c 0 python benchmarks/arrange_bench.py --ruleset maceplay --hands 2048
+    taskset -c 0 python benchmarks/arrange_bench.py --ruleset all --hands 1024
 
 Times are CPU time of this process (``time.process_time``), so other work on the machine
 disturbs them less than wall-clock time would. Per-hand time is batch time / batch size, over ``--repeat`` batches of
@@ -24,7 +25,7 @@ from housegame.arrange.build import deal_hands
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.search import search_lexicographic
-from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 
@@ -75,15 +76,22 @@ def _timed(call: object) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", default="maceplay")
+    parser.add_argument("--ruleset", default="maceplay", help="A ruleset id, or all.")
     parser.add_argument("--hands", type=int, default=2048)
     parser.add_argument("--evals", type=int, default=4_000_000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--batch", type=int, default=BATCH, help="Hands per search call.")
     args = parser.parse_args()
+    hands = deal_hands(args.seed, (args.hands + 3) // 4)[: args.hands]
+    if args.ruleset == "all":  # the ev median of every bundled 13-card ruleset
+        every = (load_ruleset(rid) for rid in bundled_rulesets())
+        for rules in (r for r in every if isinstance(r, ThirteenCardRuleset)):
+            per_hand_ms(rules, "ev", hands[:BATCH])
+            times = per_hand_ms(rules, "ev", hands, args.batch)
+            print(f"{rules.id:<30} ev: median {statistics.median(times):.3f} ms/hand", flush=True)
+        return
     ruleset = load_ruleset(args.ruleset)
     assert isinstance(ruleset, ThirteenCardRuleset)
-    hands = deal_hands(args.seed, (args.hands + 3) // 4)[: args.hands]
     per_hand_ms(ruleset, "ev", hands[:BATCH])  # warm: tables loaded, model compiled
     for objective in ("ev", "lexicographic"):
         times = per_hand_ms(ruleset, objective, hands, args.batch)
