@@ -285,15 +285,16 @@ class EvModel:
             for won, lost, units, scoop in self.outcomes:
                 p = dist[(won, lost)]
                 paid = units * mult + (bonus if units > 0 else -bonus) if scoop else units
-                value = value + p * paid
+                if paid:
+                    value = value + p * paid
                 if units > 0:
                     win_terms = win_terms + p
                 elif units < 0:
                     lose_terms = lose_terms + p
-                if scoop and units > 0:
+                if hr and scoop and units > 0:
                     scoops = scoops + p
                     gain = gain + p * (hm * units + hb)
-                elif scoop and units < 0:
+                elif hr and scoop and units < 0:
                     loss = loss + p * (hm * -units + hb)
             win, lose = win_terms, lose_terms
             if hr:
