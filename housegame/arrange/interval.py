@@ -76,8 +76,3 @@ class Interval:
                         np.maximum(np.maximum(corners[0], corners[1]), np.maximum(corners[2], corners[3])))
 
     __rmul__ = __mul__
-
-    def __pow__(self, exponent: int) -> Interval:
-        """Integer powers of a non-negative interval (monotone there)."""
-        assert self.nonneg and exponent >= 0
-        return Interval(self.lo ** exponent, self.hi ** exponent, True, self.unit)

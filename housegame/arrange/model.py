@@ -268,7 +268,7 @@ class EvModel:
                     - ((mult - 1) * paid_when_scooped + bonus * lost_all)
             if hr:
                 assert home_run is not None
-                gain = won_all ** n * ((home_run.multiplier - 1) * mult * sum_v + home_run.bonus)
+                gain = power(won_all, n) * ((home_run.multiplier - 1) * mult * sum_v + home_run.bonus)
                 loss = (home_run.multiplier - 1) * mult * paid_when_scooped + home_run.bonus * lost_all
             win = lose = None
             if dist:
@@ -298,7 +298,7 @@ class EvModel:
                     loss = loss + p * (hm * -units + hb)
             win, lose = win_terms, lose_terms
             if hr:
-                gain = scoops ** (n - 1) * gain if n > 1 else gain
+                gain = power(scoops, n - 1) * gain if n > 1 else gain
         if self.ruleset.overall_point and win is not None and lose is not None:
             value = value + self.ruleset.overall_point * (win - lose)
         value = value + self._bonus_value(lanes, win)
@@ -336,8 +336,8 @@ class EvModel:
         won_all: Num = 1.0
         lost_all: Num = 1.0
         for lane in lanes:
-            value = value + share * (lane.w + 0.5 * lane.t) ** n
-            won_all = won_all * lane.w ** n
+            value = value + share * power(lane.w + 0.5 * lane.t, n)
+            won_all = won_all * power(lane.w, n)
             lost_all = lost_all * lane.l
         if self.pool.sweep_bonus:
             others_beaten = self.baseline_scoop ** (n - 1) if n > 1 else 1.0
@@ -427,9 +427,6 @@ class _Tracer:
     def __neg__(self) -> _Tracer:
         return self
 
-    def __pow__(self, exponent: int) -> _Tracer:
-        return self
-
 
 def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
     """Per lane, the rows (features, then leaves) the model's formula actually reads: the
@@ -443,6 +440,15 @@ def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
     names = out.names if isinstance(out, _Tracer) else frozenset()
     used = tuple(sorted(n % 1000 for n in names if n // 1000 == lane) for lane in range(3))
     return used[0], used[1], used[2]
+
+
+def power(base: Num, exponent: int) -> Num:
+    """``base ** exponent`` for a small exponent >= 1, by multiplying: numpy computes ``**``
+    with ``pow`` per element for exponents other than 2, several times slower."""
+    out = base
+    for _ in range(exponent - 1):
+        out = out * base
+    return out
 
 
 def sum_prob(dist: dict[tuple[int, int], Num], keep: Any) -> Num:
