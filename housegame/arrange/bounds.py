@@ -91,8 +91,10 @@ class Ranked:
         """Strength plus the hand's offset: ascending over the whole batch."""
         is_end = np.ones(len(self.keyed), dtype=bool)
         is_end[:-1] = self.keyed[1:] != self.keyed[:-1]
-        last = np.where(is_end, np.arange(len(self.keyed), dtype=np.uint32), np.uint32(len(self.keyed)))
-        self.upto: U32 = np.minimum.accumulate(last[::-1])[::-1]
+        ends = np.flatnonzero(is_end).astype(np.uint32)
+        run = np.diff(ends, prepend=np.uint32(0))
+        run[0] += 1
+        self.upto: U32 = np.repeat(ends, run)
         """Sorted position -> the last sorted position no stronger (equal strength)."""
 
     def last_at_most(self, key: I64) -> I64:
