@@ -115,9 +115,13 @@ class Rows:
         self.firsts: dict[int, tuple[I64, I64]] = {}
         """Prefix scans of 0/1 rows (bonus conditions): per hand, the flat sorted position of
         its first 1 and of its first 0 (the hand's end when there is none)."""
+        ends = [k for k, trend in enumerate(lane.trend) if trend or k in self.corner]
+        self.at_ends = {k: i for i, k in enumerate(ends)}
+        """Rows read at a range's ends (monotone or ``corner``): their index in ``ends``."""
+        self.ends: F64 = lane.table[ends]
         base = np.arange(len(ranked.flat) // ranked.width, dtype=np.int64) * ranked.width
         for k, trend in enumerate(lane.trend):
-            if trend or k in self.corner:
+            if k in self.at_ends:
                 continue
             if lane.rows[k] >= len(FEATURES):  # a 0/1 row: scanned as booleans
                 source = cards[k] if k in cards else lane.table[k]
@@ -146,8 +150,8 @@ class Rows:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
         running or block extremes of the non-monotone rows."""
         lane = self.lane
-        first = lane.table[:, self.ranked.ords.take(start)]
-        last = lane.table[:, self.ranked.ords.take(end)]
+        first = self.ends[:, self.ranked.ords.take(start)]
+        last = self.ends[:, self.ranked.ords.take(end)]
         out: Values = []
         hand = extreme_at // self.ranked.width if self.firsts else extreme_at
         for k, trend in enumerate(lane.trend):
@@ -156,10 +160,11 @@ class Rows:
                 hi = (extreme_at >= first_one.take(hand)).astype(np.float64)
                 lo = (extreme_at < first_zero.take(hand)).astype(np.float64)
             elif k in self.corner:
-                out.append(last[k])
+                out.append(last[self.at_ends[k]])
                 continue
             elif trend:
-                lo, hi = (first[k], last[k]) if trend > 0 else (last[k], first[k])
+                i = self.at_ends[k]
+                lo, hi = (first[i], last[i]) if trend > 0 else (last[i], first[i])
                 if lane.slack[k]:
                     lo, hi = lo - lane.slack[k], hi + lane.slack[k]
                     lo = np.maximum(lo, 0.0) if lane.nonneg[k] else lo
