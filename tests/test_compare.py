@@ -84,7 +84,7 @@ def test_simulate_plays_the_ruleset_as_score_would() -> None:
 
 
 def test_simulate_is_seeded_and_zero_sum() -> None:
-    rulesets = [thirteen("pagat"), thirteen("taiwan")]
+    rulesets = [thirteen("pagat"), thirteen("taiwan"), thirteen("macau"), thirteen("pagat-pool")]
     first = simulate(rulesets, deals=60, seed=3, players=3)
     assert first == simulate(rulesets, deals=60, seed=3, players=3)
     assert first != simulate(rulesets, deals=60, seed=4, players=3)
