@@ -91,6 +91,8 @@ def compare_table(table: TableFile, rulesets: Sequence[RulesetRef] | None = None
     problems: list[HousegameError] = []
     for ref in refs:
         rules = ruleset_for(table, ref)
+        if rules.id in results or rules.id in skipped:
+            raise TableError(f"ruleset '{rules.id}' is given twice", hint="name each ruleset once")
         try:
             results[rules.id] = score(_for_ruleset(table, rules), ref)
         except HousegameError as exc:

@@ -61,6 +61,11 @@ def test_a_named_ruleset_that_cannot_score_the_table_is_an_error() -> None:
         compare_table(load_table(MACEPLAY_TABLE), ["pagat", "macau"])
 
 
+def test_a_ruleset_named_twice_is_an_error() -> None:
+    with pytest.raises(TableError, match="given twice"):
+        compare_table(load_table(MACEPLAY_TABLE), ["pagat", "maceplay", "pagat"])
+
+
 def test_a_table_no_ruleset_can_score_raises_its_problem() -> None:
     table = TableFile.model_validate({"players": [
         {"name": "A", "cards": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"},
