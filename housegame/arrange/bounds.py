@@ -204,10 +204,6 @@ class Bounds:
         self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
         self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
         self.back = Rows(lanes[2], self.r5, self.cards[2], "block", corner)
-        # per 3-card subset: the first 5-card sorted position at least as strong (searched in
-        # sorted order, which keeps the search's memory reads close together)
-        self.front_floor: U32 = np.empty(len(self.r3.flat), dtype=np.uint32)
-        self.front_floor[self.r3.flat] = np.searchsorted(self.r5.keyed, self.r3.keyed)
 
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
@@ -287,12 +283,13 @@ class Bounds:
         at, upto, mid, _ = self._middles(hand, back)
         fronts = _FRONTS[back]
         fronts += (hand * N3)[:, None]
-        bad = (mid - self.front_floor.take(fronts)) & _HIGH  # the front is stronger than the middle
-        below = (upto[:, None] - mid) | bad
+        front_at = self.r3.position.take(fronts)
+        stronger_front = self.r5.keyed.take(mid) < self.r3.keyed.take(front_at)
+        below = (upto[:, None] - mid) | np.where(stronger_front, _HIGH, np.uint32(0))
         least = below.min(axis=1)
         ok = least < _HIGH
         top3 = np.uint32(len(self.r3.flat))
-        front_below = ((top3 - self.r3.position.take(fronts)) | (below & _HIGH)).min(axis=1)
+        front_below = ((top3 - front_at) | (below & _HIGH)).min(axis=1)
         mid_end = np.where(ok, upto.astype(np.int64) - least, hand * N5)
         front_end = np.where(ok, int(top3) - front_below.astype(np.int64), hand * N3)
         return at, ok, mid_end, front_end
