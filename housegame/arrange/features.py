@@ -24,8 +24,8 @@ from housegame.arrange.model import (
     NONNEG_FEATURES,
     UNIT_FEATURES,
     EvModel,
+    LaneVals,
     leaf_holds,
-    used_rows,
 )
 from housegame.arrange.splits import THREES
 from housegame.rulesets.thirteen import LaneIs
@@ -51,6 +51,35 @@ class LaneRows:
     unit: tuple[bool, ...]
     ranks: I64
     """Per ordinal: the rank mask of the lane's hands with that ordinal (``leaf_holds``)."""
+
+
+class _Tracer:
+    """Stands in for a feature while the formula runs once, to learn which features it reads."""
+
+    def __init__(self, names: frozenset[int]) -> None:
+        self.names = names
+
+    def _join(self, other: object) -> _Tracer:
+        return _Tracer(self.names | other.names if isinstance(other, _Tracer) else self.names)
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _join
+
+    def __neg__(self) -> _Tracer:
+        return self
+
+
+def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
+    """Per lane, the rows (features, then leaves) the model's formula actually reads: the
+    search gathers and bounds only those."""
+    lanes = []
+    for lane in range(3):
+        width = len(FEATURES) + len(model.leaves[lane])
+        rows = [_Tracer(frozenset({lane * 1000 + i})) for i in range(width)]
+        lanes.append(LaneVals.of(rows[: len(FEATURES)], rows[len(FEATURES):]))
+    out = model.value(lanes)
+    names = out.names if isinstance(out, _Tracer) else frozenset()
+    used = tuple(sorted(n % 1000 for n in names if n // 1000 == lane) for lane in range(3))
+    return used[0], used[1], used[2]
 
 
 def _trend(row: F64, held: npt.NDArray[np.bool_]) -> tuple[int, float]:

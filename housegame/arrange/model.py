@@ -413,35 +413,6 @@ class EvModel:
         return n * per + total
 
 
-class _Tracer:
-    """Stands in for a feature while the formula runs once, to learn which features it reads."""
-
-    def __init__(self, names: frozenset[int]) -> None:
-        self.names = names
-
-    def _join(self, other: object) -> _Tracer:
-        return _Tracer(self.names | other.names if isinstance(other, _Tracer) else self.names)
-
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _join
-
-    def __neg__(self) -> _Tracer:
-        return self
-
-
-def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
-    """Per lane, the rows (features, then leaves) the model's formula actually reads: the
-    search gathers and bounds only those."""
-    lanes = []
-    for lane in range(3):
-        width = len(FEATURES) + len(model.leaves[lane])
-        rows = [_Tracer(frozenset({lane * 1000 + i})) for i in range(width)]
-        lanes.append(LaneVals.of(rows[: len(FEATURES)], rows[len(FEATURES):]))
-    out = model.value(lanes)
-    names = out.names if isinstance(out, _Tracer) else frozenset()
-    used = tuple(sorted(n % 1000 for n in names if n // 1000 == lane) for lane in range(3))
-    return used[0], used[1], used[2]
-
-
 def power(base: Num, exponent: int) -> Num:
     """``base ** exponent`` for a small exponent >= 1, by multiplying: numpy computes ``**``
     with ``pow`` per element for exponents other than 2, several times slower."""
