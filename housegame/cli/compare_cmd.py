@@ -96,8 +96,7 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option(help="Seed of the deals (same seed, same deals).")] = 1,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
-    """Monte Carlo: the same seeded deals, every hand set by the ruleset's ev arranger, scored
-    under each ruleset; how much changes hands, how often, and any seat's edge."""
+    """Monte Carlo over the same seeded deals under each ruleset: edge, spread, scoops."""
     rulesets = _thirteen(ruleset)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
