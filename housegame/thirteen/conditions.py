@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations, product
 
 from housegame.cards import SUIT_NAMES, Card, rank_value
@@ -56,28 +57,29 @@ def setting_holds(cond: SettingCondition, setting: Setting) -> bool:
     return not setting_holds(cond.not_, setting)
 
 
-def _card_passes(f: CardFilter, card: Card) -> bool:
-    if f.ranks is not None and card.rank not in rank_values(f.ranks):
-        return False
-    if f.min_rank is not None and card.rank < rank_value(f.min_rank):
-        return False
-    if f.max_rank is not None and card.rank > rank_value(f.max_rank):
-        return False
-    if f.suits is not None and SUIT_NAMES[card.suit] not in f.suits:
-        return False
-    return f.colour is None or card.is_red == (f.colour == "red")
+def _count_passing(f: CardFilter, cards: Sequence[Card]) -> int:
+    """How many cards pass a filter (its ranks read once, not per card)."""
+    ranks = rank_values(f.ranks) if f.ranks is not None else None
+    low = rank_value(f.min_rank) if f.min_rank is not None else 2
+    high = rank_value(f.max_rank) if f.max_rank is not None else 14
+    return sum(1 for c in cards
+               if (ranks is None or c.rank in ranks) and low <= c.rank <= high
+               and (f.suits is None or SUIT_NAMES[c.suit] in f.suits)
+               and (f.colour is None or c.is_red == (f.colour == "red")))
 
 
 def hand_holds(cond: HandCondition, cards: Sequence[Card]) -> bool:
     """Does a 13-card hand meet a special hand's condition?"""
-    ranks = Counter(c.rank for c in cards)
-    suits = Counter(c.suit for c in cards)
+    return _holds(cond, cards, Counter(c.rank for c in cards), Counter(c.suit for c in cards))
+
+
+def _holds(cond: HandCondition, cards: Sequence[Card], ranks: Counter[int], suits: Counter[int]) -> bool:
     if isinstance(cond, HandAll):
-        return all(hand_holds(c, cards) for c in cond.all)
+        return all(_holds(c, cards, ranks, suits) for c in cond.all)
     if isinstance(cond, HandAny):
-        return any(hand_holds(c, cards) for c in cond.any)
+        return any(_holds(c, cards, ranks, suits) for c in cond.any)
     if isinstance(cond, HandNot):
-        return not hand_holds(cond.not_, cards)
+        return not _holds(cond.not_, cards, ranks, suits)
     if isinstance(cond, RankPattern):
         return sorted(ranks.values(), reverse=True) == cond.rank_pattern
     if isinstance(cond, SuitPattern):
@@ -93,12 +95,12 @@ def hand_holds(cond: HandCondition, cards: Sequence[Card]) -> bool:
     if isinstance(cond, DistinctSuits):
         return count_holds(cond.distinct_suits, len(suits))
     if isinstance(cond, CountCards):
-        passing = sum(1 for c in cards if _card_passes(cond.count_cards, c))
-        return count_holds(cond.count_cards.count, passing)
+        return count_holds(cond.count_cards.count, _count_passing(cond.count_cards, cards))
     assert isinstance(cond, CanSetCondition)
     return next(shaped_settings(cond.can_set, cards), None) is not None
 
 
+@cache
 def _runs(size: int) -> list[tuple[int, ...]]:
     """Rank windows that are straights of ``size`` cards; the ace plays high or low."""
     runs = [tuple(range(top - size + 1, top + 1)) for top in range(size + 1, 15)]
@@ -127,9 +129,11 @@ def shaped_lanes(shape: LaneShape, cards: Sequence[Card], size: int) -> Iterator
 def shaped_settings(can_set: CanSet, cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Every (front, middle, back) split of the 13 cards where each lane has its shape."""
     for back in shaped_lanes(can_set.back, cards, 5):
-        rest = [c for c in cards if c not in back]
+        taken = {b.index for b in back}
+        rest = [c for c in cards if c.index not in taken]
         for middle in shaped_lanes(can_set.middle, rest, 5):
-            front = tuple(c for c in rest if c not in middle)
+            used = {m.index for m in middle}
+            front = tuple(c for c in rest if c.index not in used)
             if next(shaped_lanes(can_set.front, front, 3), None) is not None:
                 yield front, middle, back
 
