@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 
 from housegame.cards import SUIT_NAMES, Card, rank_value
@@ -70,7 +70,15 @@ def _count_passing(f: CardFilter, cards: Sequence[Card]) -> int:
 
 def hand_holds(cond: HandCondition, cards: Sequence[Card]) -> bool:
     """Does a 13-card hand meet a special hand's condition?"""
-    return _holds(cond, cards, Counter(c.rank for c in cards), Counter(c.suit for c in cards))
+    ranks, suits = _counts(tuple(c.index for c in cards))
+    return _holds(cond, cards, ranks, suits)
+
+
+@lru_cache(maxsize=256)
+def _counts(indices: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
+    """Rank and suit counts of a hand, kept for the next conditions asked of the same hand
+    (a ruleset asks one per special hand). Callers only read them."""
+    return Counter(i // 4 + 2 for i in indices), Counter(i % 4 for i in indices)
 
 
 def _holds(cond: HandCondition, cards: Sequence[Card], ranks: Counter[int], suits: Counter[int]) -> bool:
