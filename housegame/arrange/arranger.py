@@ -120,9 +120,12 @@ class Arranger:
         return out
 
     def setting(self, hand: Sequence[Card], split: int) -> Setting:
-        front, middle, back = split_positions(split)
-        return Setting.of([hand[p] for p in front], [hand[p] for p in middle],
-                          [hand[p] for p in back], self.rules)
+        """``hand`` sorted ascending; lane keys read from the lookup tables."""
+        front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
+        key = self.tables.key
+        return Setting(front, middle, back, (key([c.index for c in front]),
+                                             key([c.index for c in middle]),
+                                             key([c.index for c in back])))
 
     def ev(self, setting: Setting) -> float:
         """Expected units of one setting under the ``ev`` model."""

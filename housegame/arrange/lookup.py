@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -35,6 +36,7 @@ U16 = npt.NDArray[np.uint16]
 COLEX: I64 = np.array([[comb(c, k + 1) for c in range(52)] for k in range(5)], dtype=np.int64)
 """``COLEX[k, c]`` = C(c, k+1): the colex rank of sorted cards c0<..<c4 is sum COLEX[k, ck]."""
 COLEX32: I32 = COLEX.astype(np.int32)
+_COLEX_ROWS: list[list[int]] = COLEX.tolist()
 
 
 def rules_slug(rules: RankingRules) -> str:
@@ -88,6 +90,12 @@ class RankTables:
     def evaluate5(self, cards: npt.NDArray[np.integer]) -> I64:
         """Keys of many 5-card hands (rows ascending), equal to ``evaluate_batch``'s."""
         return self.keys.take(self.ordinals5(cards))
+
+    def key(self, cards: Sequence[int]) -> int:
+        """``ranking.evaluate``'s key of one 3- or 5-card hand (card indices, ascending), read
+        from the table: cheaper than evaluating it when a search has set many hands."""
+        index = sum(_COLEX_ROWS[k][c] for k, c in enumerate(cards))
+        return int(self.keys[(self.ord5 if len(cards) == 5 else self.ord3)[index]])
 
     def ordinals3(self, cards: npt.NDArray[np.integer]) -> U16:
         """Ordinals of many 3-card hands; ``cards`` (N, 3) with each row ascending."""

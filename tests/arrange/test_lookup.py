@@ -34,3 +34,4 @@ def test_lookup_matches_the_scalar_evaluator(rules: RankingRules) -> None:
         keys = tables.keys.take(ordinals)
         expected = [evaluate([DECK[c] for c in row], rules) for row in hands]
         assert keys.tolist() == expected
+        assert [tables.key(row.tolist()) for row in hands] == expected
