@@ -105,7 +105,43 @@ def _holds(cond: HandCondition, cards: Sequence[Card], ranks: Counter[int], suit
     if isinstance(cond, CountCards):
         return count_holds(cond.count_cards.count, _count_passing(cond.count_cards, cards))
     assert isinstance(cond, CanSetCondition)
-    return next(shaped_settings(cond.can_set, cards), None) is not None
+    return can_set_holds(cond.can_set, cards, ranks, suits)
+
+
+def can_set_holds(can_set: CanSet, cards: Sequence[Card], ranks: Counter[int],
+                  suits: Counter[int]) -> bool:
+    """Whether some split gives every lane its shape. Three straights is a question about the
+    rank counts alone, three flushes about the suit counts alone; mixed shapes and straight
+    flushes search the splits."""
+    shapes = (can_set.front, can_set.middle, can_set.back)
+    if all(shape == "straight" for shape in shapes):
+        return _runs_fit((5, 5, 3), tuple(ranks.get(r, 0) for r in range(15)))
+    if all(shape == "flush" for shape in shapes):
+        return _suits_fit(tuple(sorted(suits.values())))
+    return next(shaped_settings(can_set, cards), None) is not None
+
+
+@cache
+def _suits_fit(counts: tuple[int, ...]) -> bool:
+    """Can the front (3) and the middle and back (5 each) each take one suit, using every card?"""
+    return any(sorted(n for n in (sum(size for size, at in zip((3, 5, 5), choice) if at == suit)
+                                  for suit in range(4)) if n) == sorted(n for n in counts if n)
+               for choice in product(range(4), repeat=3))
+
+
+def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
+    """Can each size take a run of distinct ranks, all from ``ranks`` (count per rank value)
+    together?"""
+    if not sizes:
+        return True
+    for run in _runs(sizes[0]):
+        if all(ranks[r] for r in run):
+            left = list(ranks)
+            for r in run:
+                left[r] -= 1
+            if _runs_fit(sizes[1:], tuple(left)):
+                return True
+    return False
 
 
 @cache
