@@ -25,6 +25,7 @@ from housegame.arrange.build import deal_hands
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.search import search_lexicographic
+from housegame.cards import Card
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
@@ -43,6 +44,16 @@ def per_hand_ms(ruleset: ThirteenCardRuleset, objective: str, hands: np.ndarray,
             search_lexicographic(batch, arranger.tables, 1)
         out.append((time.process_time() - began) * 1000 / len(batch))
     return out
+
+
+def end_to_end_ms(ruleset: ThirteenCardRuleset, hands: np.ndarray) -> float:
+    """``Arranger.arrange_many`` per hand, all hands in one call: the search plus the special
+    hand decision and the ``Setting`` objects returned."""
+    cards = [[Card(int(c)) for c in row] for row in hands]
+    arranger = Arranger(ruleset, "ev")
+    began = time.process_time()
+    arranger.arrange_many(cards)
+    return (time.process_time() - began) * 1000 / len(cards)
 
 
 def evals_per_second(ruleset: ThirteenCardRuleset, count: int) -> float:
@@ -83,12 +94,13 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=BATCH, help="Hands per search call.")
     args = parser.parse_args()
     hands = deal_hands(args.seed, (args.hands + 3) // 4)[: args.hands]
-    if args.ruleset == "all":  # the ev median of every bundled 13-card ruleset
+    if args.ruleset == "all":  # every bundled 13-card ruleset: the search, then end to end
         every = (load_ruleset(rid) for rid in bundled_rulesets())
         for rules in (r for r in every if isinstance(r, ThirteenCardRuleset)):
             per_hand_ms(rules, "ev", hands[:BATCH])
             times = per_hand_ms(rules, "ev", hands, args.batch)
-            print(f"{rules.id:<30} ev: median {statistics.median(times):.3f} ms/hand", flush=True)
+            print(f"{rules.id:<30} ev: median {statistics.median(times):.3f} ms/hand; "
+                  f"arrange_many {end_to_end_ms(rules, hands):.3f} ms/hand", flush=True)
         return
     ruleset = load_ruleset(args.ruleset)
     assert isinstance(ruleset, ThirteenCardRuleset)
