@@ -58,9 +58,9 @@ _SUBSET_MASK = (1 << _SUBSET_BITS) - 1
 """A subset's index within its hand (below 1,287) fits in 11 bits, an ordinal in 16."""
 _MIDDLES: I64 = MIDDLE_OF.astype(np.int64)
 OUTCOME_ROWS = (0, 1, 2)
+"""Model rows of a lane's win, tie and loss chances (``FEATURES``)."""
 MARGIN = 1e-9
 """Relative margin added to ``corner`` bounds: far above float rounding in the formula."""
-"""Model rows of a lane's win, tie and loss chances (``FEATURES``)."""
 _FRONTS: I64 = FRONT_OF.astype(np.int64)
 
 Values = list[Interval | F64]
