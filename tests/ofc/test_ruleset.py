@@ -51,37 +51,21 @@ def test_four_players_need_68_cards() -> None:
     assert ruleset().seats_problem(4) == "4 players need 68 cards (17 each by the deal schedule) but the deck has 52"
 
 
-def test_a_ruleset_seating_four_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(RulesetError, match="4 players need 68 cards"):
-        load_ruleset(write(tmp_path, "players: {min: 2, max: 4}\n"))
-
-
-def test_a_schedule_that_does_not_add_up_is_refused(tmp_path: Path) -> None:
-    body = "deal:\n  - {dealt: 5, placed: 5}\n  - {dealt: 3, placed: 2, discarded: 1}\n"
-    with pytest.raises(RulesetError, match=r"places 7 cards \(running totals 5, 7\); the lanes hold 13"):
-        load_ruleset(write(tmp_path, body))
-
-
-def test_a_stage_must_place_or_discard_every_card(tmp_path: Path) -> None:
-    body = "deal:\n  - {dealt: 5, placed: 5}\n  - {dealt: 3, placed: 2}\n"
-    with pytest.raises(RulesetError, match="every dealt card is placed or discarded"):
-        load_ruleset(write(tmp_path, body))
-
-
-def test_progressive_table_must_start_at_entry(tmp_path: Path) -> None:
-    body = ("fantasyland:\n  cards:\n    mode: progressive\n    progressive:\n"
-            "      - {front: {category: pair, rank: K}, cards: 15}\n")
-    with pytest.raises(RulesetError, match="lowest row must be the entry front"):
-        load_ruleset(write(tmp_path, body))
-
-
-def test_solver_priority_lists_each_objective(tmp_path: Path) -> None:
-    body = "fantasyland:\n  solver_priority: [no-foul, royalties]\n"
-    with pytest.raises(RulesetError, match="solver_priority must list"):
-        load_ruleset(write(tmp_path, body))
-
-
-def test_unknown_royalty_rank_names_the_line(tmp_path: Path) -> None:
-    body = "royalties:\n  front:\n    pairs: {\"1\": 3}\n"
-    with pytest.raises(RulesetError, match=r"house.yaml:\d+"):
+@pytest.mark.parametrize(("body", "message"), [
+    pytest.param("players: {min: 2, max: 4}\n", "4 players need 68 cards", id="seating-four"),
+    pytest.param("deal:\n  - {dealt: 5, placed: 5}\n  - {dealt: 3, placed: 2, discarded: 1}\n",
+                 r"places 7 cards \(running totals 5, 7\); the lanes hold 13", id="schedule-adds-up"),
+    pytest.param("deal:\n  - {dealt: 5, placed: 5}\n  - {dealt: 3, placed: 2}\n",
+                 "every dealt card is placed or discarded", id="stage-places-every-card"),
+    pytest.param("fantasyland:\n  cards:\n    mode: progressive\n    progressive:\n"
+                 "      - {front: {category: pair, rank: K}, cards: 15}\n",
+                 "lowest row must be the entry front", id="progressive-starts-at-entry"),
+    pytest.param("fantasyland:\n  solver_priority: [no-foul, royalties]\n",
+                 "solver_priority must list", id="solver-priority-lists-each"),
+    pytest.param("royalties:\n  front:\n    pairs: {\"1\": 3}\n", r"house.yaml:\d+",
+                 id="unknown-royalty-rank-names-the-line"),
+])
+def test_a_ruleset_that_cannot_be_dealt_or_scored_is_refused(tmp_path: Path, body: str,
+                                                             message: str) -> None:
+    with pytest.raises(RulesetError, match=message):
         load_ruleset(write(tmp_path, body))
