@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, product
 
 from housegame.cards import SUIT_NAMES, Card, rank_value
@@ -68,26 +69,29 @@ def _count_passing(f: CardFilter, cards: Sequence[Card]) -> int:
                and (f.colour is None or c.is_red == (f.colour == "red")))
 
 
-def hand_holds(cond: HandCondition, cards: Sequence[Card]) -> bool:
+@dataclass(frozen=True)
+class HandCounts:
+    """A 13-card hand with its rank and suit counts, counted once for every special-hand
+    condition asked of it."""
+
+    cards: tuple[Card, ...]
+    ranks: Counter[int]
+    suits: Counter[int]
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> HandCounts:
+        return cls(tuple(cards), Counter(c.rank for c in cards), Counter(c.suit for c in cards))
+
+
+def hand_holds(cond: HandCondition, hand: HandCounts) -> bool:
     """Does a 13-card hand meet a special hand's condition?"""
-    ranks, suits = _counts(tuple(c.index for c in cards))
-    return _holds(cond, cards, ranks, suits)
-
-
-@lru_cache(maxsize=256)
-def _counts(indices: tuple[int, ...]) -> tuple[Counter[int], Counter[int]]:
-    """Rank and suit counts of a hand, kept for the next conditions asked of the same hand
-    (a ruleset asks one per special hand). Callers only read them."""
-    return Counter(i // 4 + 2 for i in indices), Counter(i % 4 for i in indices)
-
-
-def _holds(cond: HandCondition, cards: Sequence[Card], ranks: Counter[int], suits: Counter[int]) -> bool:
+    ranks, suits = hand.ranks, hand.suits
     if isinstance(cond, HandAll):
-        return all(_holds(c, cards, ranks, suits) for c in cond.all)
+        return all(hand_holds(c, hand) for c in cond.all)
     if isinstance(cond, HandAny):
-        return any(_holds(c, cards, ranks, suits) for c in cond.any)
+        return any(hand_holds(c, hand) for c in cond.any)
     if isinstance(cond, HandNot):
-        return not _holds(cond.not_, cards, ranks, suits)
+        return not hand_holds(cond.not_, hand)
     if isinstance(cond, RankPattern):
         return sorted(ranks.values(), reverse=True) == cond.rank_pattern
     if isinstance(cond, SuitPattern):
@@ -103,22 +107,21 @@ def _holds(cond: HandCondition, cards: Sequence[Card], ranks: Counter[int], suit
     if isinstance(cond, DistinctSuits):
         return count_holds(cond.distinct_suits, len(suits))
     if isinstance(cond, CountCards):
-        return count_holds(cond.count_cards.count, _count_passing(cond.count_cards, cards))
+        return count_holds(cond.count_cards.count, _count_passing(cond.count_cards, hand.cards))
     assert isinstance(cond, CanSetCondition)
-    return can_set_holds(cond.can_set, cards, ranks, suits)
+    return can_set_holds(cond.can_set, hand)
 
 
-def can_set_holds(can_set: CanSet, cards: Sequence[Card], ranks: Counter[int],
-                  suits: Counter[int]) -> bool:
+def can_set_holds(can_set: CanSet, hand: HandCounts) -> bool:
     """Whether some split gives every lane its shape. Three straights is a question about the
     rank counts alone, three flushes about the suit counts alone; mixed shapes and straight
     flushes search the splits."""
     shapes = (can_set.front, can_set.middle, can_set.back)
     if all(shape == "straight" for shape in shapes):
-        return _runs_fit((5, 5, 3), tuple(ranks.get(r, 0) for r in range(15)))
+        return _runs_fit((5, 5, 3), tuple(hand.ranks.get(r, 0) for r in range(15)))
     if all(shape == "flush" for shape in shapes):
-        return _suits_fit(tuple(sorted(suits.values())))
-    return next(shaped_settings(can_set, cards), None) is not None
+        return _suits_fit(tuple(sorted(hand.suits.values())))
+    return next(shaped_settings(can_set, hand.cards), None) is not None
 
 
 @cache

@@ -9,6 +9,7 @@ from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, FoulError, TableError
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import CardText, PlayerEntry, TableFile
+from housegame.thirteen.conditions import HandCounts
 from housegame.thirteen.results import Seat
 from housegame.thirteen.setting import LANE_SIZES, Setting
 from housegame.thirteen.specials import Declared, declare, holding
@@ -62,7 +63,7 @@ def _declaration(entry: PlayerEntry, cards: list[Card], ruleset: ThirteenCardRul
                          hint=(f"did you mean '{close[0]}'? " if close else "")
                          + "special hands: " + (", ".join(ids) or "none") + "; or auto / none")
     hand = specials.hands[ids.index(choice)]
-    declared = declare(hand, cards, ruleset)
+    declared = declare(hand, HandCounts.of(cards), ruleset)
     if declared is None:
         raise TableError(f"player '{entry.name}' declares {hand.name} ({hand.id}) but the cards do not make it")
     best = holding(cards, ruleset)[0]

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 from housegame.cards import Card
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
-from housegame.thirteen.conditions import best_shaped_lanes, first_can_set, hand_holds, pair_ranks
+from housegame.thirteen.conditions import (
+    HandCounts,
+    best_shaped_lanes,
+    first_can_set,
+    hand_holds,
+    pair_ranks,
+)
 
 
 @dataclass(frozen=True)
@@ -24,7 +30,7 @@ class Declared:
         return f"{self.hand.name} ({self.hand.id})"
 
 
-def special_points(hand: SpecialHand, cards: Sequence[Card]) -> int | None:
+def special_points(hand: SpecialHand, cards: HandCounts) -> int | None:
     """The points ``hand`` pays for these cards, or None when it does not hold."""
     if hand.tiers is not None:
         held = [t.points for t in hand.tiers if hand_holds(t.when, cards)]
@@ -43,18 +49,19 @@ def _tiebreak(hand: SpecialHand, cards: Sequence[Card], ruleset: ThirteenCardRul
     return ()
 
 
-def declare(hand: SpecialHand, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Declared | None:
+def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) -> Declared | None:
     points = special_points(hand, cards)
     if points is None:
         return None
     order = points if ruleset.specials.order == "points" else ruleset.specials.hands.index(hand)
     return Declared(hand, points, (order, ruleset.specials.hands.index(hand),
-                                   *_tiebreak(hand, cards, ruleset)))
+                                   *_tiebreak(hand, cards.cards, ruleset)))
 
 
 def holding(cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> list[Declared]:
     """Every special hand these 13 cards make, best first."""
-    found = [d for h in ruleset.specials.hands if (d := declare(h, cards, ruleset)) is not None]
+    counts = HandCounts.of(cards)
+    found = [d for h in ruleset.specials.hands if (d := declare(h, counts, ruleset)) is not None]
     return sorted(found, key=lambda d: (d.rank[0], d.points, d.rank[1:]), reverse=True)
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
 from housegame.cards import DECK, Card, parse_cards
 from housegame.rulesets.thirteen import CanSet
-from housegame.thirteen.conditions import can_set_holds, shaped_settings
+from housegame.thirteen.conditions import HandCounts, can_set_holds, shaped_settings
 
 STRAIGHTS = CanSet(front="straight", middle="straight", back="straight")
 FLUSHES = CanSet(front="flush", middle="flush", back="flush")
@@ -20,7 +19,7 @@ def by_search(can_set: CanSet, cards: list[Card]) -> bool:
 
 
 def by_counts(can_set: CanSet, cards: list[Card]) -> bool:
-    return can_set_holds(can_set, cards, Counter(c.rank for c in cards), Counter(c.suit for c in cards))
+    return can_set_holds(can_set, HandCounts.of(cards))
 
 
 def near_misses(seed: int, count: int) -> list[list[Card]]:
