@@ -26,7 +26,7 @@ from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.search import search_lexicographic
 from housegame.cards import Card
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 
@@ -95,8 +95,7 @@ def main() -> None:
     args = parser.parse_args()
     hands = deal_hands(args.seed, (args.hands + 3) // 4)[: args.hands]
     if args.ruleset == "all":  # every bundled 13-card ruleset: the search, then end to end
-        every = (load_ruleset(rid) for rid in bundled_rulesets())
-        for rules in (r for r in every if isinstance(r, ThirteenCardRuleset)):
+        for rules in bundled_of(ThirteenCardRuleset):
             per_hand_ms(rules, "ev", hands[:BATCH])
             times = per_hand_ms(rules, "ev", hands, args.batch)
             print(f"{rules.id:<30} ev: median {statistics.median(times):.3f} ms/hand; "

@@ -15,7 +15,7 @@ import argparse
 import time
 
 from housegame.arrange.simulate import ev_vs_lexicographic
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 
@@ -25,8 +25,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--ruleset", action="append", help="Only these ids (repeatable).")
     args = parser.parse_args()
-    ids = args.ruleset or list(bundled_rulesets())
-    rulesets = [r for r in (load_ruleset(i) for i in ids) if isinstance(r, ThirteenCardRuleset)]
+    rulesets = ([r for r in map(load_ruleset, args.ruleset) if isinstance(r, ThirteenCardRuleset)]
+                if args.ruleset else bundled_of(ThirteenCardRuleset))
     print(f"seed {args.seed}, {args.deals} duplicate four-player deals per ruleset\n")
     print("| ruleset | ev units/hand | lexicographic units/hand | margin/hand | std. error | ev ahead |")
     print("|---|---:|---:|---:|---:|:---:|")

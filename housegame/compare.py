@@ -23,7 +23,7 @@ from housegame.arrange.build import PLAYERS, deal_hands
 from housegame.arrange.simulate import seat_of
 from housegame.cards import Card
 from housegame.errors import CardError, HousegameError, TableError
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import ScoreResult, ruleset_for, score
@@ -62,7 +62,7 @@ class TableComparison:
 def rulesets_like(table: TableFile) -> list[str]:
     """The bundled rulesets of the table's game (its own ruleset's game; 13-card if none)."""
     kind = type(load_ruleset(table.ruleset)) if table.ruleset is not None else ThirteenCardRuleset
-    return [rid for rid in bundled_rulesets() if type(load_ruleset(rid)) is kind]
+    return [rules.id for rules in bundled_of(kind)]
 
 
 def _for_ruleset(table: TableFile, rules: Ruleset) -> TableFile:

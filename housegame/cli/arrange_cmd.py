@@ -13,9 +13,9 @@ from housegame.arrange.build import build_lane_odds, rankings_of
 from housegame.arrange.lookup import rules_slug
 from housegame.arrange.odds import DATA_DIR, odds_name
 from housegame.cards import parse_cards
-from housegame.cli.common import console, handles_input_errors, print_json
+from housegame.cli.common import console, handles_input_errors, print_json, thirteen_ruleset
 from housegame.errors import RulesetError
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.setting import Setting
 
@@ -63,13 +63,6 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset) -> None:
                       f"({special.set_value:+.3f} vs {special.value:+.3f})")
 
 
-def thirteen_ruleset(ref: str) -> ThirteenCardRuleset:
-    ruleset = load_ruleset(ref)
-    if not isinstance(ruleset, ThirteenCardRuleset):
-        raise RulesetError(f"ruleset '{ruleset.id}' is not a 13-card game; arrange sets 13-card hands")
-    return ruleset
-
-
 @handles_input_errors
 def arrange_command(
     cards: Annotated[str, typer.Argument(help="13 cards, e.g. 'AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S'.")],
@@ -81,7 +74,7 @@ def arrange_command(
     """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""
     if objective not in ("ev", "lexicographic"):
         raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
-    rules = thirteen_ruleset(ruleset)
+    rules = thirteen_ruleset(ruleset, "arrange")
     chosen: Objective = "ev" if objective == "ev" else "lexicographic"
     result = arrange(parse_cards(cards), rules, chosen, top)
     if json:
@@ -102,7 +95,7 @@ def build_command(
 ) -> None:
     """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use."""
     folder = out if out is not None else DATA_DIR
-    rulesets = [r for r in (load_ruleset(i) for i in bundled_rulesets()) if isinstance(r, ThirteenCardRuleset)]
+    rulesets = bundled_of(ThirteenCardRuleset)
     for rules in rankings_of(rulesets):
         odds = build_lane_odds(rules, seed, deals)
         path = folder / odds_name(rules)

@@ -11,7 +11,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from rich.console import Console
 
-from housegame.errors import HousegameError
+from housegame.errors import HousegameError, RulesetError
+from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.results import PairResult
 
 P = ParamSpec("P")
@@ -41,6 +43,15 @@ def handles_input_errors(func: Callable[P, R]) -> Callable[P, R]:
         raise AssertionError("unreachable")
 
     return wrapper
+
+
+def thirteen_ruleset(ref: str, command: str) -> ThirteenCardRuleset:
+    """A 13-card ruleset by id or path; any other game is bad input for ``command``."""
+    ruleset = load_ruleset(ref)
+    if not isinstance(ruleset, ThirteenCardRuleset):
+        raise RulesetError(f"ruleset '{ruleset.id}' is not a 13-card ruleset",
+                           hint=f"{command} plays 13-card Chinese Poker hands")
+    return ruleset
 
 
 def _escape(text: str) -> str:

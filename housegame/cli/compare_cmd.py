@@ -16,10 +16,10 @@ from housegame.cli.common import (
     handles_input_errors,
     print_json,
     signed_units,
+    thirteen_ruleset,
 )
 from housegame.compare import RulesetStats, TableComparison, compare_table, simulate
-from housegame.errors import TableError
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import load_table
 
@@ -56,18 +56,6 @@ def compare(
         render_comparison(result)
 
 
-def _thirteen(refs: list[str] | None) -> list[ThirteenCardRuleset]:
-    if refs:
-        loaded = [load_ruleset(ref) for ref in refs]
-        for rules in loaded:
-            if not isinstance(rules, ThirteenCardRuleset):
-                raise TableError(f"ruleset '{rules.id}' is not a 13-card ruleset",
-                                 hint="simulate plays 13-card Chinese Poker deals")
-        return [r for r in loaded if isinstance(r, ThirteenCardRuleset)]
-    every = (load_ruleset(rid) for rid in bundled_rulesets())
-    return [r for r in every if isinstance(r, ThirteenCardRuleset)]
-
-
 def render_stats(stats: list[RulesetStats]) -> None:
     first = stats[0]
     console.print(f"{first.deals} deals of {first.players} hands, the same deals under every "
@@ -97,7 +85,8 @@ def simulate_cmd(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """Monte Carlo over the same seeded deals under each ruleset: edge, spread, scoops."""
-    rulesets = _thirteen(ruleset)
+    rulesets = ([thirteen_ruleset(ref, "simulate") for ref in ruleset] if ruleset
+                else bundled_of(ThirteenCardRuleset))
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))

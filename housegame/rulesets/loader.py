@@ -10,7 +10,7 @@ import difflib
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from housegame.data import data_dir
 from housegame.errors import RulesetError
@@ -28,6 +28,16 @@ from housegame.yamlsource import KeyPath, Located, load_yaml_file
 def bundled_rulesets() -> dict[str, Path]:
     """Bundled ruleset id -> file."""
     return {p.stem: p for p in sorted(data_dir("rulesets").glob("*.yaml"))}
+
+
+KindT = TypeVar("KindT")
+
+
+def bundled_of(kind: type[KindT]) -> list[KindT]:
+    """Every bundled ruleset of one game kind (a model class such as ``ThirteenCardRuleset``),
+    loaded, in id order."""
+    every = (load_ruleset(rid) for rid in bundled_rulesets())
+    return [rules for rules in every if isinstance(rules, kind)]
 
 
 def _resolve_reference(ref: str, relative_to: Path | None) -> Path:

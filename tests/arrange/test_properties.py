@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from housegame.arrange import Arranger
 from housegame.cards import DECK, Card
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
-THIRTEEN = [r for r in (load_ruleset(i) for i in bundled_rulesets()) if isinstance(r, ThirteenCardRuleset)]
+THIRTEEN = bundled_of(ThirteenCardRuleset)
 ARRANGERS = {(r.id, o): Arranger(r, o) for r in THIRTEEN for o in ("ev", "lexicographic")}
 
 hand = st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True)

@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from housegame.cli.common import to_jsonable
 from housegame.errors import HousegameError
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import score
 from housegame.tables import load_table
@@ -27,7 +27,7 @@ TABLES = sorted((HERE / "tables").glob("*.yaml"))
 
 
 def thirteen_card_rulesets() -> list[str]:
-    return [r for r in bundled_rulesets() if isinstance(load_ruleset(r), ThirteenCardRuleset)]
+    return [r.id for r in bundled_of(ThirteenCardRuleset)]
 
 
 def result_path(table: Path, ruleset: str) -> Path:

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from housegame.cards import DECK, Card
 from housegame.ofc import Hand, Move, make_seat, settle_table, shuffled_deck
 from housegame.rulesets.common import LANES, LaneName
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.thirteen.setting import Setting
 
-OFC = [r for r in (load_ruleset(i) for i in bundled_rulesets()) if isinstance(r, OfcRuleset)]
+OFC = bundled_of(OfcRuleset)
 IDS = [r.id for r in OFC]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from housegame.cards import DECK, Card, format_cards, parse_cards
 from housegame.ranking import evaluate, strength
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile
 from housegame.thirteen import score_thirteen
 from housegame.thirteen.specials import holding
 
-RULESETS = [r for r in sorted(bundled_rulesets()) if isinstance(load_ruleset(r), ThirteenCardRuleset)]
+RULESETS = [r.id for r in bundled_of(ThirteenCardRuleset)]
 SPECIAL_HANDS = [
     "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",       # dragon
     "AS AH KS KH QS QH JS JH 10S 10H 9S 9H 2C",     # six pairs
