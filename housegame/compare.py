@@ -20,7 +20,7 @@ import numpy as np
 
 from housegame.arrange.arranger import Arranger
 from housegame.arrange.build import PLAYERS, deal_hands
-from housegame.arrange.simulate import seat_of
+from housegame.arrange.simulate import settle_arranged
 from housegame.cards import Card
 from housegame.errors import CardError, HousegameError, TableError
 from housegame.rulesets.loader import bundled_of, load_ruleset
@@ -28,7 +28,6 @@ from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import ScoreResult, ruleset_for, score
 from housegame.tables import TableFile
-from housegame.thirteen.settle import settle_table
 
 RulesetRef = str | Path
 
@@ -168,7 +167,6 @@ def simulate(rulesets: Sequence[ThirteenCardRuleset], deals: int, seed: int = 1,
 def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | None) -> RulesetStats:
     deals, players = dealt.shape[:2]
     names = [f"p{i + 1}" for i in range(players)]
-    banker = names[0] if rules.table.compare == "banker" else None
     arranger = Arranger(rules, "ev")
     results = np.zeros((deals, players))
     scoops = pairs = specials = 0
@@ -178,8 +176,7 @@ def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | No
         arranged = arranger.arrange_many(hands)
         specials += sum(a.declared is not None for a in arranged)
         for d in range(len(chunk)):
-            seats = [seat_of(n, a) for n, a in zip(names, arranged[d * players:(d + 1) * players])]
-            table = settle_table(rules, seats, banker)
+            table = settle_arranged(rules, names, arranged[d * players:(d + 1) * players])
             results[start + d] = [float(table.totals[n]) for n in names]
             pairs += len(table.pairs)
             scoops += sum(p.scooped_by is not None for p in table.pairs)
@@ -187,7 +184,7 @@ def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | No
             progress(len(chunk))
     flat = results.ravel()
     p5, p50, p95 = (float(q) for q in np.percentile(flat, [5, 50, 95], method="nearest"))
-    return RulesetStats(rules.id, deals, players, banker is not None,
+    return RulesetStats(rules.id, deals, players, rules.table.compare == "banker",
                         tuple(float(m) for m in results.mean(axis=0)),
                         tuple(float(e) for e in results.std(axis=0, ddof=1) / math.sqrt(deals))
                         if deals > 1 else (0.0,) * players,

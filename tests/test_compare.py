@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from housegame.arrange import Arranger
 from housegame.arrange.build import deal_hands
-from housegame.arrange.simulate import seat_of
+from housegame.arrange.simulate import ev_vs_lexicographic, seat_of
 from housegame.cards import Card
 from housegame.cli import app
 from housegame.compare import compare_table, rulesets_like, simulate
@@ -136,3 +136,10 @@ def test_cli_simulate() -> None:
     assert text.exit_code == 0 and "pagat" in text.stdout
     bad = runner.invoke(app, ["simulate", "-r", "ofc-classic", "--deals", "5"])
     assert bad.exit_code == 2 and "not a 13-card ruleset" in bad.stderr
+
+
+def test_ev_players_beat_lexicographic_ones_in_duplicate_deals() -> None:
+    margin = ev_vs_lexicographic(thirteen("pagat"), seed=5, deals=30)
+    assert margin.ev_mean == pytest.approx(-margin.lexicographic_mean)
+    assert margin.margin == pytest.approx(margin.ev_mean - margin.lexicographic_mean)
+    assert margin.margin > 2 * margin.stderr > 0

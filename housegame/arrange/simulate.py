@@ -11,6 +11,7 @@ setting alone. Scores come from ``settle_table``, with a banker on seat 1 in ban
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,7 +20,7 @@ from housegame.arrange.arranger import Arrangement, Arranger
 from housegame.arrange.build import deal_hands
 from housegame.cards import Card
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.results import Seat
+from housegame.thirteen.results import Seat, TableResult
 from housegame.thirteen.settle import settle_table
 
 NAMES = ("p1", "p2", "p3", "p4")
@@ -43,9 +44,15 @@ def seat_of(name: str, arrangement: Arrangement) -> Seat:
     return Seat(name, None if declared else arrangement.best.setting, declared)
 
 
-def _table_totals(ruleset: ThirteenCardRuleset, seats: list[Seat]) -> list[float]:
-    banker = NAMES[0] if ruleset.table.compare == "banker" else None
-    totals = settle_table(ruleset, seats, banker).totals
+def settle_arranged(ruleset: ThirteenCardRuleset, names: Sequence[str],
+                    arranged: Sequence[Arrangement]) -> TableResult:
+    """The table these arranged hands make, the first seat banking in banker games."""
+    banker = names[0] if ruleset.table.compare == "banker" else None
+    return settle_table(ruleset, [seat_of(n, a) for n, a in zip(names, arranged)], banker)
+
+
+def _table_totals(ruleset: ThirteenCardRuleset, arranged: list[Arrangement]) -> list[float]:
+    totals = settle_arranged(ruleset, NAMES, arranged).totals
     return [float(totals[name]) for name in NAMES]
 
 
@@ -60,8 +67,8 @@ def ev_vs_lexicographic(ruleset: ThirteenCardRuleset, seed: int, deals: int) -> 
         ids = range(4 * d, 4 * d + 4)
         first = [by_ev[i] if k < 2 else by_lexi[i] for k, i in enumerate(ids)]
         second = [by_lexi[i] if k < 2 else by_ev[i] for k, i in enumerate(ids)]
-        a = _table_totals(ruleset, [seat_of(n, x) for n, x in zip(NAMES, first)])
-        b = _table_totals(ruleset, [seat_of(n, x) for n, x in zip(NAMES, second)])
+        a = _table_totals(ruleset, first)
+        b = _table_totals(ruleset, second)
         ev_sum = a[0] + a[1] + b[2] + b[3]
         lexi_sum = a[2] + a[3] + b[0] + b[1]
         ev_units += ev_sum
