@@ -51,8 +51,7 @@ class TableComparison:
 
     def as_dict(self) -> dict[str, Any]:
         return {"players": self.players,
-                "rulesets": {rid: {"unit": getattr(r, "unit", "unit"),
-                                   "points_per_unit": getattr(r, "points_per_unit", 1),
+                "rulesets": {rid: {"unit": r.unit, "points_per_unit": r.points_per_unit,
                                    "totals": r.totals, "result": r.as_dict()}
                              for rid, r in self.results.items()},
                 "skipped": self.skipped}

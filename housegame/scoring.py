@@ -15,7 +15,8 @@ from housegame.tables import TableFile, load_table
 from housegame.thirteen import TableResult, score_thirteen
 
 ScoreResult = TableResult | OfcTableResult
-"""What ``score`` returns; both have ``totals``, ``pairs`` and ``as_dict()``."""
+"""What ``score`` returns; both have ``totals``, ``pairs``, ``unit``, ``points_per_unit`` and
+``as_dict()``."""
 
 
 def ruleset_for(table: TableFile, ruleset: str | Path | None) -> Ruleset:

@@ -32,7 +32,7 @@ def render_comparison(comparison: TableComparison) -> None:
     table = Table("ruleset", *comparison.players, "unit", box=None, pad_edge=False)
     for rid, result in comparison.results.items():
         table.add_row(rid, *(signed_units(result.totals[p]) for p in comparison.players),
-                      f"[dim]{getattr(result, 'unit', 'unit')}[/]")
+                      f"[dim]{result.unit}[/]")
     console.print(table)
     for rid, reason in comparison.skipped.items():
         console.print(f"[dim]skipped {rid}: {reason}[/]", soft_wrap=True)

@@ -58,6 +58,9 @@ class OfcTableResult:
     ruleset: str
     seats: list[OfcSeat]
     pairs: list[PairResult]
+    unit: str = "unit"
+    """As ``TableResult``'s: OFC rulesets score in plain units."""
+    points_per_unit: int = 1
 
     @property
     def totals(self) -> dict[str, Fraction]:
