@@ -16,7 +16,7 @@ import numpy as np
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import FEATURES, EvModel, LaneVals, ev_model
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
@@ -27,8 +27,6 @@ from housegame.thirteen.specials import Declared, holding
 
 Objective = Literal["ev", "lexicographic"]
 OBJECTIVES: tuple[Objective, ...] = ("ev", "lexicographic")
-BATCH = 256
-"""Hands searched together: enough to amortize numpy's per-call cost, small enough for memory."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables, rules_slug
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import ODDS_VERSION, LaneOdds
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
 from housegame.ranking import RankingRules
@@ -45,20 +45,15 @@ def deal_hands(seed: int, deals: int) -> npt.NDArray[np.intp]:
     return np.sort(decks.reshape(deals * PLAYERS, 13), axis=1).astype(np.intp)
 
 
-BATCH = 256
-
-
 def _histogram(rules: RankingRules, hands: npt.NDArray[np.intp],
                search: Callable[[npt.NDArray[np.intp]], list[Found]], meta: dict[str, object]) -> LaneOdds:
     """Set every hand with ``search`` and count each lane's keys."""
     tables = rank_tables(rules)
     splits = [f.splits[0] for i in range(0, len(hands), BATCH) for f in search(hands[i:i + BATCH])]
     lanes: list[list[int]] = [[], [], []]
-    for cards, split in zip(hands, splits):
+    for cards, split in zip(hands.tolist(), splits):
         for lane, positions in enumerate(split_positions(split)):
-            sub = cards[list(positions)][None, :]
-            ords = tables.ordinals3(sub) if lane == 0 else tables.ordinals5(sub)
-            lanes[lane].append(int(tables.keys[ords[0]]))
+            lanes[lane].append(tables.key([cards[p] for p in positions]))
     counted = [np.unique(np.array(keys, dtype=np.int64), return_counts=True) for keys in lanes]
     keys = tuple(k.astype(np.int64) for k, _ in counted)
     counts = tuple(c.astype(np.int64) for _, c in counted)

@@ -23,6 +23,9 @@ from housegame.arrange.lookup import COLEX32, RankTables
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, MIDDLES_PER_BACK, THREES
 
 N5, N3 = len(FIVES), len(THREES)
+BATCH = 256
+"""Hands searched together: enough to amortize numpy's per-call cost, small enough to keep a
+batch's arrays in cache."""
 FIRST_BACKS = 4
 """Backs per hand evaluated before the thresholds are known."""
 _EPS = 1e-9
