@@ -50,7 +50,8 @@ def thirteen_ruleset(ref: str, command: str) -> ThirteenCardRuleset:
     ruleset = load_ruleset(ref)
     if not isinstance(ruleset, ThirteenCardRuleset):
         raise RulesetError(f"ruleset '{ruleset.id}' is not a 13-card ruleset",
-                           hint=f"{command} plays 13-card Chinese Poker hands")
+                           hint=f"`housegame {command}` needs a 13-card (Chinese Poker) ruleset; "
+                                "`housegame rulesets` lists them with their game")
     return ruleset
 
 
