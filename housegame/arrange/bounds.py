@@ -180,17 +180,21 @@ class Rows:
         return self.span(end - end % self.ranked.width, end, end)
 
 
+def reads_corners(model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows]) -> bool:
+    """Whether ranges read their win, tie and loss chances at the strongest end (module
+    docstring): the formula must be monotone in outcomes and the rows ordered by strength."""
+    return model.monotone_in_outcomes() and all(
+        dict(zip(lane.rows, lane.trend)).get(row, trend) == trend
+        for lane in lanes for row, trend in ((0, 1), (2, -1)))
+
+
 class Bounds:
     """Per-batch state for the bounds and for the exact evaluation's gathers."""
 
     def __init__(self, model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows],
-                 make_lane: LaneMaker, cards: IntP, o5: U16, o3: U16) -> None:
+                 make_lane: LaneMaker, cards: IntP, o5: U16, o3: U16, corner: bool) -> None:
+        """``corner``: ``reads_corners(model, lanes)``, worked out once per model."""
         self.model, self.lanes, self.make_lane = model, lanes, make_lane
-        corner = model.monotone_in_outcomes() and all(
-            dict(zip(lane.rows, lane.trend)).get(row, trend) == trend
-            for lane in lanes for row, trend in ((0, 1), (2, -1)))
-        """Whether ranges read their win, tie and loss chances at the strongest end (module
-        docstring): the formula must be monotone in outcomes and the rows ordered by strength."""
         self.corner = corner
         self.splits = not corner and any(not trend for lane in lanes for trend in lane.trend)
         """Whether to cut the front range (see ``_split_front``): only where some row read is

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
-from housegame.arrange.bounds import BLOCKS, Bounds
+from housegame.arrange.bounds import BLOCKS, Bounds, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import FEATURES, EvModel, LaneVals
 from housegame.arrange.search import (
@@ -149,9 +149,10 @@ def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> li
     return found_list(best.pool, count)
 
 
-_LANES: weakref.WeakKeyDictionary[EvModel, tuple[LaneRows, LaneRows, LaneRows]] = \
+_COMPILED: weakref.WeakKeyDictionary[EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool]] = \
     weakref.WeakKeyDictionary()
-"""Compiled rows per model: compiling reads the 2.6-million-entry table, worth doing once."""
+"""Compiled rows per model, and whether its bounds read corners: compiling reads the
+2.6-million-entry table, worth doing once."""
 
 
 class EvSearch:
@@ -160,9 +161,10 @@ class EvSearch:
 
     def __init__(self, model: EvModel) -> None:
         self.model = model
-        if model not in _LANES:
-            _LANES[model] = lane_rows(model)
-        self.lanes = _LANES[model]
+        if model not in _COMPILED:
+            lanes = lane_rows(model)
+            _COMPILED[model] = lanes, reads_corners(model, lanes)
+        self.lanes, self.corner = _COMPILED[model]
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values; rows the formula never reads are zero."""
@@ -175,7 +177,7 @@ class EvSearch:
         """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand."""
         model = self.model
         hands = hands_of(cards, model.tables)
-        bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3)
+        bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3, self.corner)
 
         def values(h: I64, b: I64, m: I64, f: I64) -> F64:
             lanes = [self._lane(0, bounds.exact(0, h * N3 + f)), self._lane(1, bounds.exact(1, h * N5 + m)),
