@@ -7,7 +7,8 @@ Run (pin to one core; numpy here is single-threaded anyway)::
     taskset -c 0 python benchmarks/arrange_bench.py --ruleset all --hands 1024
 
 Times are CPU time of this process (``time.process_time``), so other work on the machine
-disturbs them less than wall-clock time would. Per-hand time is batch time / batch size, over ``--repeat`` batches of
+disturbs them less than wall-clock time would. Per-hand time is batch time / batch size, over
+``--repeat`` batches of
 ``BATCH`` hands, and the median reported. The evaluator is timed on ``--evals`` random sorted
 5-card hands per call, best of five calls.
 """
@@ -20,23 +21,24 @@ import time
 
 import numpy as np
 
-from housegame.arrange.arranger import BATCH, Arranger
+from housegame.arrange.arranger import Arranger
 from housegame.arrange.build import deal_hands
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
-from housegame.arrange.search import search_lexicographic
+from housegame.arrange.search import BATCH, search_lexicographic
 from housegame.cards import Card
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 
-def per_hand_ms(ruleset: ThirteenCardRuleset, objective: str, hands: np.ndarray,
-                batch_size: int = BATCH) -> list[float]:
+def per_hand_ms(
+    ruleset: ThirteenCardRuleset, objective: str, hands: np.ndarray, batch_size: int = BATCH
+) -> list[float]:
     arranger = Arranger(ruleset, "ev" if objective == "ev" else "lexicographic")
     search = EvSearch(arranger.model) if objective == "ev" else None
     out = []
     for start in range(0, len(hands), batch_size):
-        batch = hands[start:start + batch_size]
+        batch = hands[start : start + batch_size]
         began = time.process_time()
         if search is not None:
             search.search(batch, 1)
@@ -98,16 +100,21 @@ def main() -> None:
         for rules in bundled_of(ThirteenCardRuleset):
             per_hand_ms(rules, "ev", hands[:BATCH])
             times = per_hand_ms(rules, "ev", hands, args.batch)
-            print(f"{rules.id:<30} ev: median {statistics.median(times):.3f} ms/hand; "
-                  f"arrange_many {end_to_end_ms(rules, hands):.3f} ms/hand", flush=True)
+            print(
+                f"{rules.id:<30} ev: median {statistics.median(times):.3f} ms/hand; "
+                f"arrange_many {end_to_end_ms(rules, hands):.3f} ms/hand",
+                flush=True,
+            )
         return
     ruleset = load_ruleset(args.ruleset)
     assert isinstance(ruleset, ThirteenCardRuleset)
     per_hand_ms(ruleset, "ev", hands[:BATCH])  # warm: tables loaded, model compiled
     for objective in ("ev", "lexicographic"):
         times = per_hand_ms(ruleset, objective, hands, args.batch)
-        print(f"{args.ruleset} {objective:>13}: median {statistics.median(times):.3f} ms/hand "
-              f"over {len(times)} batches of {args.batch} ({len(hands)} hands)")
+        print(
+            f"{args.ruleset} {objective:>13}: median {statistics.median(times):.3f} ms/hand "
+            f"over {len(times)} batches of {args.batch} ({len(hands)} hands)"
+        )
     rate = evals_per_second(ruleset, args.evals)
     print(f"5-card lookup evaluator: {rate / 1e6:.1f} million hands/s ({args.evals:,} per call)")
     ordinals = per_hand_subsets_rate(ruleset, hands)

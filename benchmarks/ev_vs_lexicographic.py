@@ -2,7 +2,8 @@
 
 Run::
 
-    python benchmarks/ev_vs_lexicographic.py --seed 2026 --deals 20000   # the README's table, ~40 min
+    python benchmarks/ev_vs_lexicographic.py --seed 2026 --deals 20000   # the README's table,
+    ~40 min
 
 Each deal is four seeded hands played twice (duplicate, see ``housegame.arrange.simulate``)
 and scored by the real engine (``settle_table``). Prints one Markdown row per ruleset: units
@@ -25,17 +26,26 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--ruleset", action="append", help="Only these ids (repeatable).")
     args = parser.parse_args()
-    rulesets = ([r for r in map(load_ruleset, args.ruleset) if isinstance(r, ThirteenCardRuleset)]
-                if args.ruleset else bundled_of(ThirteenCardRuleset))
+    rulesets = (
+        [r for r in map(load_ruleset, args.ruleset) if isinstance(r, ThirteenCardRuleset)]
+        if args.ruleset
+        else bundled_of(ThirteenCardRuleset)
+    )
     print(f"seed {args.seed}, {args.deals} duplicate four-player deals per ruleset\n")
-    print("| ruleset | ev units/hand | lexicographic units/hand | margin/hand | std. error | ev ahead |")
+    print(
+        "| ruleset | ev units/hand | lexicographic units/hand | margin/hand | std. error "
+        "| ev ahead |"
+    )
     print("|---|---:|---:|---:|---:|:---:|")
     for ruleset in rulesets:
         began = time.perf_counter()
         m = ev_vs_lexicographic(ruleset, args.seed, args.deals)
         ahead = "yes" if m.margin > 2 * m.stderr else ("no" if m.margin < 0 else "not clearly")
-        print(f"| {m.ruleset} | {m.ev_mean:+.3f} | {m.lexicographic_mean:+.3f} | {m.margin:+.3f} "
-              f"| {m.stderr:.3f} | {ahead} |", flush=True)
+        print(
+            f"| {m.ruleset} | {m.ev_mean:+.3f} | {m.lexicographic_mean:+.3f} | {m.margin:+.3f} "
+            f"| {m.stderr:.3f} | {ahead} |",
+            flush=True,
+        )
         print(f"<!-- {ruleset.id}: {time.perf_counter() - began:.0f} s -->", flush=True)
 
 

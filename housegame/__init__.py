@@ -2,7 +2,8 @@
 
 The public API, bottom-up: cards -> hand ranking -> ruleset models -> game engines
 (``housegame.thirteen``, ``housegame.ofc``, ``housegame.bigtwo``) -> auto-arrange and
-scoring -> comparing rulesets (``housegame.compare``). The names most users need are importable from here; each engine package exports
+scoring -> comparing rulesets (``housegame.compare``). The names most users need are importable
+from here; each engine package exports
 its own API explicitly.
 """
 

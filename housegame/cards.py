@@ -18,10 +18,18 @@ SUIT_CHARS = "cdhs"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
 _SUIT_ALIASES = {
-    "c": 0, "♣": 0, "♧": 0,
-    "d": 1, "♦": 1, "♢": 1,
-    "h": 2, "♥": 2, "♡": 2,
-    "s": 3, "♠": 3, "♤": 3,
+    "c": 0,
+    "♣": 0,
+    "♧": 0,
+    "d": 1,
+    "♦": 1,
+    "♢": 1,
+    "h": 2,
+    "♥": 2,
+    "♡": 2,
+    "s": 3,
+    "♠": 3,
+    "♤": 3,
 }
 _RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": 8}
 _TOKEN = re.compile(r"^(10|[2-9tjqka])(.)$", re.IGNORECASE)
@@ -82,7 +90,9 @@ def parse_card(token: str) -> Card:
         )
     rank_text, suit_text = match.group(1), match.group(2).lower()
     if suit_text not in _SUIT_ALIASES:
-        raise CardError(f"'{token}' has no suit '{match.group(2)}'", hint="suits are S H D C or ♠ ♥ ♦ ♣")
+        raise CardError(
+            f"'{token}' has no suit '{match.group(2)}'", hint="suits are S H D C or ♠ ♥ ♦ ♣"
+        )
     rank = _RANK_ALIASES[rank_text.upper() if rank_text != "10" else "10"]
     return Card(rank * 4 + _SUIT_ALIASES[suit_text])
 
@@ -106,10 +116,13 @@ def check_no_duplicates(holdings: Mapping[str, Sequence[Card]]) -> None:
     for name, cards in holdings.items():
         for card in cards:
             holders.setdefault(card, []).append(name)
-    clashes = [f"{card} (held by {', '.join(names)})" for card, names in holders.items() if len(names) > 1]
+    clashes = [
+        f"{card} (held by {', '.join(names)})" for card, names in holders.items() if len(names) > 1
+    ]
     if clashes:
-        raise CardError("duplicate card: " + "; ".join(sorted(clashes)),
-                        hint="one deck has each card once")
+        raise CardError(
+            "duplicate card: " + "; ".join(sorted(clashes)), hint="one deck has each card once"
+        )
 
 
 def format_cards(cards: Iterable[Card]) -> str:

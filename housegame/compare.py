@@ -50,11 +50,19 @@ class TableComparison:
         return {rid: dict(result.totals) for rid, result in self.results.items()}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"players": self.players,
-                "rulesets": {rid: {"unit": r.unit, "points_per_unit": r.points_per_unit,
-                                   "totals": r.totals, "result": r.as_dict()}
-                             for rid, r in self.results.items()},
-                "skipped": self.skipped}
+        return {
+            "players": self.players,
+            "rulesets": {
+                rid: {
+                    "unit": r.unit,
+                    "points_per_unit": r.points_per_unit,
+                    "totals": r.totals,
+                    "result": r.as_dict(),
+                }
+                for rid, r in self.results.items()
+            },
+            "skipped": self.skipped,
+        }
 
 
 def rulesets_like(table: TableFile) -> list[str]:
@@ -66,14 +74,18 @@ def rulesets_like(table: TableFile) -> list[str]:
 def _for_ruleset(table: TableFile, rules: Ruleset) -> TableFile:
     """The table as this ruleset sees it: a named banker only counts in banker games."""
     banker_game = isinstance(rules, ThirteenCardRuleset) and rules.table.compare == "banker"
-    return table if banker_game or table.banker is None else table.model_copy(update={"banker": None})
+    return (
+        table if banker_game or table.banker is None else table.model_copy(update={"banker": None})
+    )
 
 
 def _named(exc: HousegameError, rid: str) -> HousegameError:
     return type(exc)(f"ruleset '{rid}': {exc.message}", hint=exc.hint)
 
 
-def compare_table(table: TableFile, rulesets: Sequence[RulesetRef] | None = None) -> TableComparison:
+def compare_table(
+    table: TableFile, rulesets: Sequence[RulesetRef] | None = None
+) -> TableComparison:
     """Score ``table`` under each ruleset (default: every bundled ruleset of its game).
 
     Rulesets named explicitly must all be able to score the table, or the first problem is
@@ -128,12 +140,25 @@ class RulesetStats:
     """Share of hands declared as a special hand."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "deals": self.deals, "players": self.players,
-                "banker": self.banker, "seat_means": list(self.seat_means),
-                "seat_stderrs": list(self.seat_stderrs), "stdev": self.stdev, "mean_abs": self.mean_abs,
-                "quantiles": {"p5": self.quantiles[0], "p50": self.quantiles[1], "p95": self.quantiles[2]},
-                "worst": self.worst, "best": self.best, "scoop_rate": self.scoop_rate,
-                "special_rate": self.special_rate}
+        return {
+            "ruleset": self.ruleset,
+            "deals": self.deals,
+            "players": self.players,
+            "banker": self.banker,
+            "seat_means": list(self.seat_means),
+            "seat_stderrs": list(self.seat_stderrs),
+            "stdev": self.stdev,
+            "mean_abs": self.mean_abs,
+            "quantiles": {
+                "p5": self.quantiles[0],
+                "p50": self.quantiles[1],
+                "p95": self.quantiles[2],
+            },
+            "worst": self.worst,
+            "best": self.best,
+            "scoop_rate": self.scoop_rate,
+            "special_rate": self.special_rate,
+        }
 
 
 Progress = Callable[[int], None]
@@ -147,13 +172,20 @@ def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
         raise TableError(f"{players} players: a simulation deals 2 to {PLAYERS} hands")
     if not rules.table.seats.holds(players):
         seats = rules.table.seats
-        raise TableError(f"ruleset '{rules.id}' does not seat {players} players",
-                         hint=f"it seats {seats.min or 2} to {seats.max or PLAYERS}; "
-                              "pass --players N or leave the ruleset out")
+        raise TableError(
+            f"ruleset '{rules.id}' does not seat {players} players",
+            hint=f"it seats {seats.min or 2} to {seats.max or PLAYERS}; "
+            "pass --players N or leave the ruleset out",
+        )
 
 
-def simulate(rulesets: Sequence[ThirteenCardRuleset], deals: int, seed: int = 1, players: int = PLAYERS,
-             progress: Progress | None = None) -> list[RulesetStats]:
+def simulate(
+    rulesets: Sequence[ThirteenCardRuleset],
+    deals: int,
+    seed: int = 1,
+    players: int = PLAYERS,
+    progress: Progress | None = None,
+) -> list[RulesetStats]:
     """Play ``deals`` seeded deals of ``players`` hands under every ruleset (the same deals)."""
     if deals < 1:
         raise TableError("deals must be at least 1")
@@ -170,12 +202,12 @@ def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | No
     results = np.zeros((deals, players))
     scoops = pairs = specials = 0
     for start in range(0, deals, CHUNK):
-        chunk = dealt[start:start + CHUNK]
+        chunk = dealt[start : start + CHUNK]
         hands = [[Card(int(c)) for c in row] for row in chunk.reshape(-1, 13)]
         arranged = arranger.arrange_many(hands)
         specials += sum(a.declared is not None for a in arranged)
         for d in range(len(chunk)):
-            table = settle_arranged(rules, names, arranged[d * players:(d + 1) * players])
+            table = settle_arranged(rules, names, arranged[d * players : (d + 1) * players])
             results[start + d] = [float(table.totals[n]) for n in names]
             pairs += len(table.pairs)
             scoops += sum(p.scooped_by is not None for p in table.pairs)
@@ -183,11 +215,20 @@ def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | No
             progress(len(chunk))
     flat = results.ravel()
     p5, p50, p95 = (float(q) for q in np.percentile(flat, [5, 50, 95], method="nearest"))
-    return RulesetStats(rules.id, deals, players, rules.table.compare == "banker",
-                        tuple(float(m) for m in results.mean(axis=0)),
-                        tuple(float(e) for e in results.std(axis=0, ddof=1) / math.sqrt(deals))
-                        if deals > 1 else (0.0,) * players,
-                        float(flat.std(ddof=1)) if flat.size > 1 else 0.0,
-                        float(np.abs(flat).mean()), (p5, p50, p95), float(flat.min()),
-                        float(flat.max()), scoops / pairs if pairs else 0.0,
-                        specials / flat.size)
+    return RulesetStats(
+        rules.id,
+        deals,
+        players,
+        rules.table.compare == "banker",
+        tuple(float(m) for m in results.mean(axis=0)),
+        tuple(float(e) for e in results.std(axis=0, ddof=1) / math.sqrt(deals))
+        if deals > 1
+        else (0.0,) * players,
+        float(flat.std(ddof=1)) if flat.size > 1 else 0.0,
+        float(np.abs(flat).mean()),
+        (p5, p50, p95),
+        float(flat.min()),
+        float(flat.max()),
+        scoops / pairs if pairs else 0.0,
+        specials / flat.size,
+    )

@@ -185,10 +185,20 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
             return np.where(wheel, 5, top_rank)
         return np.where(wheel, 14, np.where(top_rank == 14, 15, top_rank))
 
-    top = np.where(flush, straight_top(rules.wheel_straight_flush), straight_top(rules.wheel_straight))
+    top = np.where(
+        flush, straight_top(rules.wheel_straight_flush), straight_top(rules.wheel_straight)
+    )
     category = np.select(
-        [straight & flush, max_count == 4, (max_count == 3) & (n_pairs_cards == 2), flush, straight,
-         max_count == 3, n_pairs_cards == 4, n_pairs_cards == 2],
+        [
+            straight & flush,
+            max_count == 4,
+            (max_count == 3) & (n_pairs_cards == 2),
+            flush,
+            straight,
+            max_count == 3,
+            n_pairs_cards == 4,
+            n_pairs_cards == 2,
+        ],
         [8, 7, 6, 5, 4, 3, 2, 1],
         default=0,
     ).astype(np.int64)

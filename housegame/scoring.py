@@ -22,11 +22,15 @@ ScoreResult = TableResult | OfcTableResult
 def ruleset_for(table: TableFile, ruleset: str | Path | None) -> Ruleset:
     ref = ruleset if ruleset is not None else table.ruleset
     if ref is None:
-        raise TableError("no ruleset given", hint="add `ruleset: ID` to the table or pass --ruleset ID")
+        raise TableError(
+            "no ruleset given", hint="add `ruleset: ID` to the table or pass --ruleset ID"
+        )
     return load_ruleset(ref)
 
 
-def score(table: TableFile, ruleset: str | Path | None = None, banker: str | None = None) -> ScoreResult:
+def score(
+    table: TableFile, ruleset: str | Path | None = None, banker: str | None = None
+) -> ScoreResult:
     """Score a parsed table; ``ruleset`` and ``banker`` override the table's own."""
     rules = ruleset_for(table, ruleset)
     if isinstance(rules, ThirteenCardRuleset):
@@ -36,5 +40,7 @@ def score(table: TableFile, ruleset: str | Path | None = None, banker: str | Non
     raise TableError(f"ruleset '{rules.id}' is not a game `housegame score` can settle")
 
 
-def score_file(path: Path, ruleset: str | Path | None = None, banker: str | None = None) -> ScoreResult:
+def score_file(
+    path: Path, ruleset: str | Path | None = None, banker: str | None = None
+) -> ScoreResult:
     return score(load_table(path), ruleset, banker)

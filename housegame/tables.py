@@ -26,24 +26,33 @@ class PlayerEntry(Model):
     back: CardText | None = None
     cards: CardText | None = Field(default=None, description="13 cards not yet set.")
     declare: str | None = Field(
-        default=None, description="auto: declare the best special hand that holds (default for "
-        "cards); none: do not declare (default for lanes); or a special hand's id."
+        default=None,
+        description="auto: declare the best special hand that holds (default for "
+        "cards); none: do not declare (default for lanes); or a special hand's id.",
     )
-    surrender: bool = Field(default=False, description="Surrender before the showdown, where allowed.")
+    surrender: bool = Field(
+        default=False, description="Surrender before the showdown, where allowed."
+    )
 
     @model_validator(mode="after")
     def _lanes_or_cards(self) -> PlayerEntry:
         lanes = [self.front, self.middle, self.back]
         if self.cards is not None and any(x is not None for x in lanes):
             raise ValueError(f"player '{self.name}': give cards or front/middle/back, not both")
-        if self.cards is None and any(x is None for x in lanes) and any(x is not None for x in lanes):
+        if (
+            self.cards is None
+            and any(x is None for x in lanes)
+            and any(x is not None for x in lanes)
+        ):
             missing = [n for n, x in zip(("front", "middle", "back"), lanes) if x is None]
             raise ValueError(f"player '{self.name}': missing {', '.join(missing)}")
         return self
 
 
 class TableFile(Model):
-    ruleset: str | None = Field(default=None, description="Ruleset id or path; --ruleset overrides.")
+    ruleset: str | None = Field(
+        default=None, description="Ruleset id or path; --ruleset overrides."
+    )
     banker: str | None = Field(default=None, description="The banker's name, in banker games.")
     players: list[PlayerEntry] = Field(min_length=1)
 

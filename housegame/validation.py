@@ -41,8 +41,13 @@ def _schema_messages(error: SchemaError, located: Located) -> list[Problem]:
         return [(path, f"missing key '{missing}'", f"add `{missing}:` here")]
     if error.validator in ("enum", "const"):
         options = schema.get("enum") or [schema.get("const")]
-        return [(path, f"{describe_value(error.instance)} is not allowed",
-                 "expected one of: " + ", ".join(str(o) for o in options))]
+        return [
+            (
+                path,
+                f"{describe_value(error.instance)} is not allowed",
+                "expected one of: " + ", ".join(str(o) for o in options),
+            )
+        ]
     if error.validator in ("anyOf", "oneOf") and error.context:
         keys = set(error.instance) if isinstance(error.instance, dict) else set()
 
@@ -55,31 +60,57 @@ def _schema_messages(error: SchemaError, located: Located) -> list[Problem]:
             out = []
             for key in sorted(keys):
                 close = difflib.get_close_matches(key, forms, n=1)
-                hint = (f"did you mean '{close[0]}'? " if close else "") + "expected one of: " + ", ".join(forms)
+                hint = (
+                    (f"did you mean '{close[0]}'? " if close else "")
+                    + "expected one of: "
+                    + ", ".join(forms)
+                )
                 out.append(((*path, key), f"unknown key '{key}' here", hint))
             return out
         return _schema_messages(best, located)
     if error.validator == "type":
         expected = schema.get("type")
-        names = {"integer": "a whole number", "string": "text", "boolean": "true or false",
-                 "array": "a list", "object": "a mapping of keys", "number": "a number"}
-        return [(path, f"expected {names.get(str(expected), expected)}, got {describe_value(error.instance)}", None)]
+        names = {
+            "integer": "a whole number",
+            "string": "text",
+            "boolean": "true or false",
+            "array": "a list",
+            "object": "a mapping of keys",
+            "number": "a number",
+        }
+        return [
+            (
+                path,
+                f"expected {names.get(str(expected), expected)}, got "
+                f"{describe_value(error.instance)}",
+                None,
+            )
+        ]
     return [(path, str(error.message), None)]
 
 
-def _fail(located: Located, problems: list[Problem], what: str,
-          error: type[HousegameError]) -> HousegameError:
+def _fail(
+    located: Located, problems: list[Problem], what: str, error: type[HousegameError]
+) -> HousegameError:
     lines = []
     for path, message, hint in problems:
         where = format_path(path)
-        lines.append(f"{located.position_of(path)}: {where + ': ' if where else ''}{message}"
-                     + (f"\n  hint: {hint}" if hint else ""))
+        lines.append(
+            f"{located.position_of(path)}: {where + ': ' if where else ''}{message}"
+            + (f"\n  hint: {hint}" if hint else "")
+        )
     count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
     return error(f"invalid {what} {located.file} ({count}):\n" + "\n".join(lines))
 
 
-def validate_data(located: Located, data: Any, model: type[M], schema: dict[str, Any], what: str,
-                  error: type[HousegameError] = RulesetError) -> M:
+def validate_data(
+    located: Located,
+    data: Any,
+    model: type[M],
+    schema: dict[str, Any],
+    what: str,
+    error: type[HousegameError] = RulesetError,
+) -> M:
     """JSON Schema first (precise paths and hints), then the model's cross-field checks."""
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))

@@ -75,8 +75,10 @@ def load_yaml_text(text: str, file: str = "<string>") -> Located:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
-        raise RulesetError(f"{file}:{line}: YAML syntax error: {exc.problem or exc}",
-                           hint="check indentation and quoting around that line") from None
+        raise RulesetError(
+            f"{file}:{line}: YAML syntax error: {exc.problem or exc}",
+            hint="check indentation and quoting around that line",
+        ) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"{file}: YAML error: {exc}") from None
     positions: dict[KeyPath, Position] = {(): Position(file, 1)}

@@ -20,7 +20,9 @@ def test_spaces_and_commas_separate_cards() -> None:
     assert [str(c) for c in parse_cards("2c, 3D 4h,5s")] == ["2C", "3D", "4H", "5S"]
 
 
-@pytest.mark.parametrize(("text", "bad"), [("AS 1S KS", "'1S'"), ("AS KX", "'KX'"), ("ZZ", "'ZZ'"), ("AS 10", "'10'")])
+@pytest.mark.parametrize(
+    ("text", "bad"), [("AS 1S KS", "'1S'"), ("AS KX", "'KX'"), ("ZZ", "'ZZ'"), ("AS 10", "'10'")]
+)
 def test_errors_name_the_bad_token(text: str, bad: str) -> None:
     with pytest.raises(CardError, match=bad):
         parse_cards(text)
@@ -33,7 +35,9 @@ def test_duplicate_within_one_hand() -> None:
 
 def test_duplicate_across_players_names_card_and_holders() -> None:
     with pytest.raises(CardError, match=r"duplicate card: QD \(held by East, North\)"):
-        check_no_duplicates({"East": parse_cards("QD 2C"), "West": parse_cards("3C"), "North": parse_cards("QD")})
+        check_no_duplicates(
+            {"East": parse_cards("QD 2C"), "West": parse_cards("3C"), "North": parse_cards("QD")}
+        )
 
 
 def test_format_is_highest_first() -> None:

@@ -67,9 +67,14 @@ def test_a_ruleset_named_twice_is_an_error() -> None:
 
 
 def test_a_table_no_ruleset_can_score_raises_its_problem() -> None:
-    table = TableFile.model_validate({"players": [
-        {"name": "A", "cards": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"},
-        {"name": "B", "cards": "AS KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"}]})
+    table = TableFile.model_validate(
+        {
+            "players": [
+                {"name": "A", "cards": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"},
+                {"name": "B", "cards": "AS KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"},
+            ]
+        }
+    )
     with pytest.raises(CardError, match="AS"):
         compare_table(table)
 
@@ -109,8 +114,9 @@ def test_simulate_refuses_seat_counts_a_ruleset_does_not_seat() -> None:
 
 
 def test_cli_compare_text_and_json() -> None:
-    out = runner.invoke(app, ["compare", str(MACEPLAY_TABLE), "-r", "maceplay", "-r", "macau",
-                              "--banker", "You"])
+    out = runner.invoke(
+        app, ["compare", str(MACEPLAY_TABLE), "-r", "maceplay", "-r", "macau", "--banker", "You"]
+    )
     assert out.exit_code == 0, out.output
     assert "maceplay" in out.output and "macau" in out.output and "+108" in out.output
     data = json.loads(runner.invoke(app, ["compare", str(MACEPLAY_TABLE), "--json"]).stdout)

@@ -32,7 +32,9 @@ def test_positive_examples_validate(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NEGATIVE, ids=lambda p: p.name)
-def test_negative_examples_give_the_exact_error(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_negative_examples_give_the_exact_error(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(path.parent)
     with pytest.raises(RulesetError) as caught:
         load_ruleset_file(Path(path.name))
@@ -59,10 +61,12 @@ def test_extends_merges_deeply_and_replaces_lists() -> None:
 
 
 def test_error_in_a_parent_file_is_reported_at_the_parents_line(tmp_path: Path) -> None:
-    (tmp_path / "parent.yaml").write_text("extends: pagat\nid: parent\nname: P\nsummary: s\n"
-                                          "scoop:\n  bonus: -1\n", encoding="utf-8")
-    (tmp_path / "child.yaml").write_text("extends: parent.yaml\nid: child\nname: C\nsummary: s\n",
-                                         encoding="utf-8")
+    (tmp_path / "parent.yaml").write_text(
+        "extends: pagat\nid: parent\nname: P\nsummary: s\nscoop:\n  bonus: -1\n", encoding="utf-8"
+    )
+    (tmp_path / "child.yaml").write_text(
+        "extends: parent.yaml\nid: child\nname: C\nsummary: s\n", encoding="utf-8"
+    )
     with pytest.raises(RulesetError, match=r"parent\.yaml:6: scoop\.bonus"):
         load_ruleset_file(tmp_path / "child.yaml")
 

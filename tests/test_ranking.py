@@ -26,8 +26,9 @@ ORDER_DIGEST = "53197b1a15eed5184c3a16f2f54c24db3576acd06bc458f57d2b184cd84215da
 
 @cache
 def all_hands() -> npt.NDArray[np.int8]:
-    flat = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.int8,
-                       count=2_598_960 * 5)
+    flat = np.fromiter(
+        chain.from_iterable(combinations(range(52), 5)), dtype=np.int8, count=2_598_960 * 5
+    )
     return flat.reshape(-1, 5)
 
 
@@ -53,7 +54,9 @@ def test_second_highest_wheel_sits_just_below_ten_to_ace() -> None:
     assert len(classes) == 7462
 
     def rank_of(text: str) -> int:
-        key = strength(evaluate(parse_cards(text), RankingRules("second-highest", "second-highest")))
+        key = strength(
+            evaluate(parse_cards(text), RankingRules("second-highest", "second-highest"))
+        )
         return int(np.searchsorted(classes, key))
 
     for suffix in ("", "flush"):
@@ -81,11 +84,11 @@ def _name(index: int) -> str:
 @pytest.mark.parametrize(
     ("front", "middle", "front_is_higher"),
     [
-        ("KS KH AD", "KD KC QH JS 10S", True),    # seed 000 example 3: a foul
-        ("KS KH QH", "KD KC AD JS 10S", False),   # the legal swap
-        ("KS KH QH", "KD KC QD JS 10S", False),   # equal over the front's cards: legal
-        ("9S 9H 9D", "5C 5H 5D KC 2S", True),     # front trips over lower middle trips
-        ("AS KS QS", "AH KH QD 2C 3C", False),    # a 3-card flush/straight is high card
+        ("KS KH AD", "KD KC QH JS 10S", True),  # seed 000 example 3: a foul
+        ("KS KH QH", "KD KC AD JS 10S", False),  # the legal swap
+        ("KS KH QH", "KD KC QD JS 10S", False),  # equal over the front's cards: legal
+        ("9S 9H 9D", "5C 5H 5D KC 2S", True),  # front trips over lower middle trips
+        ("AS KS QS", "AH KH QD 2C 3C", False),  # a 3-card flush/straight is high card
     ],
 )
 def test_front_against_middle(front: str, middle: str, front_is_higher: bool) -> None:

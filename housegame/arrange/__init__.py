@@ -21,6 +21,13 @@ from housegame.arrange.arranger import (
 )
 
 __all__ = [
-    "OBJECTIVES", "Arrangement", "Arranger", "Choice", "Objective", "SpecialDecision", "arrange",
-    "arrange_many", "default_arranger",
+    "OBJECTIVES",
+    "Arrangement",
+    "Arranger",
+    "Choice",
+    "Objective",
+    "SpecialDecision",
+    "arrange",
+    "arrange_many",
+    "default_arranger",
 ]

@@ -101,14 +101,16 @@ class Arranger:
             self._model = ev_model(self.ruleset)
         return self._model
 
-    def found(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[tuple[list[Card], Found]]:
+    def found(
+        self, hands: Sequence[Sequence[Card]], top: int = 0
+    ) -> list[tuple[list[Card], Found]]:
         """The raw search: each hand sorted ascending, with its best ``top + 1`` split ids."""
         for cards in hands:
             check_hand(cards)
         ordered = [sorted(cards) for cards in hands]
         out: list[tuple[list[Card], Found]] = []
         for start in range(0, len(ordered), BATCH):
-            part = ordered[start:start + BATCH]
+            part = ordered[start : start + BATCH]
             indices = np.array([[c.index for c in hand] for hand in part], dtype=np.intp)
             if self.objective == "lexicographic":
                 found = search_lexicographic(indices, self.tables, top + 1)
@@ -121,9 +123,16 @@ class Arranger:
         """``hand`` sorted ascending; lane keys read from the lookup tables."""
         front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
         key = self.tables.key
-        return Setting(front, middle, back, (key([c.index for c in front]),
-                                             key([c.index for c in middle]),
-                                             key([c.index for c in back])))
+        return Setting(
+            front,
+            middle,
+            back,
+            (
+                key([c.index for c in front]),
+                key([c.index for c in middle]),
+                key([c.index for c in back]),
+            ),
+        )
 
     def ev(self, setting: Setting) -> float:
         """Expected units of one setting under the ``ev`` model."""
@@ -147,8 +156,12 @@ class Arranger:
         """Set many hands; the search runs in batches of ``BATCH`` hands."""
         out = []
         for hand, found in self.found(hands, top):
-            choices = tuple(Choice(self.setting(hand, s), v) for s, v in zip(found.splits, found.values))
-            out.append(Arrangement(choices[0], choices[1:], self.special(hand, choices[0]), self.objective))
+            choices = tuple(
+                Choice(self.setting(hand, s), v) for s, v in zip(found.splits, found.values)
+            )
+            out.append(
+                Arrangement(choices[0], choices[1:], self.special(hand, choices[0]), self.objective)
+            )
         return out
 
     def arrange(self, cards: Sequence[Card], top: int = 0) -> Arrangement:
@@ -160,14 +173,19 @@ class Arranger:
         return self.setting(hand, found.splits[0])
 
 
-def arrange(cards: Sequence[Card], ruleset: ThirteenCardRuleset, objective: Objective = "ev",
-            top: int = 0) -> Arrangement:
+def arrange(
+    cards: Sequence[Card], ruleset: ThirteenCardRuleset, objective: Objective = "ev", top: int = 0
+) -> Arrangement:
     """The best legal setting of 13 cards under ``ruleset``, ``top`` alternatives, the special."""
     return Arranger(ruleset, objective).arrange(cards, top)
 
 
-def arrange_many(hands: Iterable[Sequence[Card]], ruleset: ThirteenCardRuleset,
-                 objective: Objective = "ev", top: int = 0) -> list[Arrangement]:
+def arrange_many(
+    hands: Iterable[Sequence[Card]],
+    ruleset: ThirteenCardRuleset,
+    objective: Objective = "ev",
+    top: int = 0,
+) -> list[Arrangement]:
     """Set many hands at once with one compiled model: the batch API simulations use."""
     return Arranger(ruleset, objective).arrange_many(list(hands), top)
 

@@ -79,15 +79,19 @@ class Ranked:
         packed |= np.arange(width, dtype=np.int32)
         packed.sort(axis=1)
         self.width = width
-        self.flat: I64 = ((packed & _SUBSET_MASK) + (np.arange(count, dtype=np.int32) * width)[:, None]
-                          ).ravel().astype(np.int64)
+        self.flat: I64 = (
+            ((packed & _SUBSET_MASK) + (np.arange(count, dtype=np.int32) * width)[:, None])
+            .ravel()
+            .astype(np.int64)
+        )
         """Sorted position -> subset (both flat, hand-major)."""
         self.position: U32 = np.empty(len(self.flat), dtype=np.uint32)
         """Subset -> sorted position."""
         self.position[self.flat] = np.arange(len(self.flat), dtype=np.uint32)
         self.ords: I64 = (packed >> _SUBSET_BITS).ravel().astype(np.int64)
         self.keyed: I64 = strength.take(self.ords).astype(np.int64) + np.repeat(
-            np.arange(count, dtype=np.int64) * _OFFSET, width)
+            np.arange(count, dtype=np.int64) * _OFFSET, width
+        )
         """Strength plus the hand's offset: ascending over the whole batch."""
         is_end = np.ones(len(self.keyed), dtype=bool)
         is_end[:-1] = self.keyed[1:] != self.keyed[:-1]
@@ -106,8 +110,9 @@ class Rows:
     """One lane's used rows over one ``Ranked`` order: values at sorted positions, and for
     rows not monotone in the ordinal their running (prefix) or per-block extremes."""
 
-    def __init__(self, lane: LaneRows, ranked: Ranked, cards: dict[int, F64], scan: str,
-                 corner: bool = False) -> None:
+    def __init__(
+        self, lane: LaneRows, ranked: Ranked, cards: dict[int, F64], scan: str, corner: bool = False
+    ) -> None:
         self.lane, self.ranked = lane, ranked
         self.corner = {k for k, row in enumerate(lane.rows) if corner and row in OUTCOME_ROWS}
         """Rows read as plain values at the range's strongest end (``corner``)."""
@@ -120,7 +125,7 @@ class Rows:
         """Rows read at a range's ends (monotone or ``corner``): their index in ``ends``."""
         self.ends: F64 = lane.table[ends]
         base = np.arange(len(ranked.flat) // ranked.width, dtype=np.int64) * ranked.width
-        for k, trend in enumerate(lane.trend):
+        for k, _trend in enumerate(lane.trend):
             if k in self.at_ends:
                 continue
             if lane.rows[k] >= len(FEATURES):  # a 0/1 row: scanned as booleans
@@ -130,11 +135,14 @@ class Rows:
                     held = held.reshape(-1, ranked.width)
                     self.firsts[k] = (
                         base + np.where(held.any(axis=1), held.argmax(axis=1), ranked.width),
-                        base + np.where(held.all(axis=1), ranked.width, held.argmin(axis=1)))
+                        base + np.where(held.all(axis=1), ranked.width, held.argmin(axis=1)),
+                    )
                 else:
                     blocks = held.reshape(-1, BLOCK)
-                    self.extremes[k] = (np.asarray(blocks.all(axis=1), dtype=np.float64),
-                                        np.asarray(blocks.any(axis=1), dtype=np.float64))
+                    self.extremes[k] = (
+                        np.asarray(blocks.all(axis=1), dtype=np.float64),
+                        np.asarray(blocks.any(axis=1), dtype=np.float64),
+                    )
                 continue
             row = cards[k].take(ranked.flat) if k in cards else lane.table[k].take(ranked.ords)
             if scan == "prefix":
@@ -185,14 +193,24 @@ def reads_corners(model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows]) ->
     docstring): the formula must be monotone in outcomes and the rows ordered by strength."""
     return model.monotone_in_outcomes() and all(
         dict(zip(lane.rows, lane.trend)).get(row, trend) == trend
-        for lane in lanes for row, trend in ((0, 1), (2, -1)))
+        for lane in lanes
+        for row, trend in ((0, 1), (2, -1))
+    )
 
 
 class Bounds:
     """Per-batch state for the bounds and for the exact evaluation's gathers."""
 
-    def __init__(self, model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows],
-                 make_lane: LaneMaker, cards: IntP, o5: U16, o3: U16, corner: bool) -> None:
+    def __init__(
+        self,
+        model: EvModel,
+        lanes: tuple[LaneRows, LaneRows, LaneRows],
+        make_lane: LaneMaker,
+        cards: IntP,
+        o5: U16,
+        o3: U16,
+        corner: bool,
+    ) -> None:
         """``corner``: ``reads_corners(model, lanes)``, worked out once per model."""
         self.model, self.lanes, self.make_lane = model, lanes, make_lane
         self.corner = corner
@@ -217,10 +235,10 @@ class Bounds:
         cards = self.cards[lane]
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
 
-    def _upper(self, front: Values, middle: Values,
-               back: Values, size: int) -> F64:
-        out = self.model.value([self.make_lane(0, front), self.make_lane(1, middle),
-                                self.make_lane(2, back)])
+    def _upper(self, front: Values, middle: Values, back: Values, size: int) -> F64:
+        out = self.model.value(
+            [self.make_lane(0, front), self.make_lane(1, middle), self.make_lane(2, back)]
+        )
         high = out.hi if isinstance(out, Interval) else np.asarray(out, dtype=np.float64)
         if self.corner:
             # the win, tie and loss rows are monotone only up to float rounding (``slack``,
@@ -232,7 +250,9 @@ class Bounds:
         if self.corner:
             return list(self.exact(2, at))
         lane = self.lanes[2]
-        return [Interval.exact(v, lane.nonneg[k], lane.unit[k]) for k, v in enumerate(self.exact(2, at))]
+        return [
+            Interval.exact(v, lane.nonneg[k], lane.unit[k]) for k, v in enumerate(self.exact(2, at))
+        ]
 
     def blocks(self) -> F64:
         """(hands, ``BLOCKS``): a bound on every back of each block (see module docstring)."""
@@ -247,8 +267,7 @@ class Bounds:
         high = self._split_front(start3, front_end, middle, back, len(block))
         return np.where(front >= start3, high, -np.inf).reshape(self.count, BLOCKS)
 
-    def _split_front(self, start: I64, end: I64, middle: Values, back: Values,
-                     size: int) -> F64:
+    def _split_front(self, start: I64, end: I64, middle: Values, back: Values, size: int) -> F64:
         """The formula's upper end with the front range ``start..end`` cut in two (its
         strongest 1/``SPLIT`` and the rest) and bounded apart: narrower intervals where the
         formula is not monotone (an outcome table reads a lane's win, tie and loss chances as
@@ -257,8 +276,11 @@ class Bounds:
             return self._upper(self.front.prefix(end), middle, back, size)
         cut = end - (end - start) // SPLIT
         return np.maximum(
-            self._upper(self.front.span(start, np.maximum(cut - 1, start), end), middle, back, size),
-            self._upper(self.front.span(cut, end, end), middle, back, size))
+            self._upper(
+                self.front.span(start, np.maximum(cut - 1, start), end), middle, back, size
+            ),
+            self._upper(self.front.span(cut, end, end), middle, back, size),
+        )
 
     def _middles(self, hand: I64, back: I64) -> tuple[I64, U32, U32, I64]:
         """Each back's subset id, the last position no stronger than it, and its 56 middles'
@@ -277,8 +299,13 @@ class Bounds:
         mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
         ok &= front_end >= hand * N3
-        high = self._split_front(hand * N3, np.maximum(front_end, hand * N3),
-                                 self.middle.prefix(mid_end), self._exact_back(at), len(at))
+        high = self._split_front(
+            hand * N3,
+            np.maximum(front_end, hand * N3),
+            self.middle.prefix(mid_end),
+            self._exact_back(at),
+            len(at),
+        )
         return np.where(ok, high, -np.inf)
 
     def _legal_ends(self, hand: I64, back: I64) -> tuple[I64, npt.NDArray[np.bool_], I64, I64]:
@@ -301,15 +328,17 @@ class Bounds:
     def tight(self, hand: I64, back: I64) -> F64:
         """Bounds of the given (hand, back) pairs (see module docstring)."""
         at, ok, mid_end, front_end = self._legal_ends(hand, back)
-        high = self._upper(self.front.prefix(front_end), self.middle.prefix(mid_end),
-                           self._exact_back(at), len(at))
+        high = self._upper(
+            self.front.prefix(front_end), self.middle.prefix(mid_end), self._exact_back(at), len(at)
+        )
         return np.where(ok, high, -np.inf)
 
     def split(self, hand: I64, back: I64) -> F64:
         """``tight`` with the front range cut in two (see ``_split_front``)."""
         at, ok, mid_end, front_end = self._legal_ends(hand, back)
-        high = self._split_front(hand * N3, front_end, self.middle.prefix(mid_end),
-                                 self._exact_back(at), len(at))
+        high = self._split_front(
+            hand * N3, front_end, self.middle.prefix(mid_end), self._exact_back(at), len(at)
+        )
         return np.where(ok, high, -np.inf)
 
     def block_backs(self, hand: I64, block: I64) -> tuple[I64, I64]:

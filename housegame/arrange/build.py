@@ -31,11 +31,20 @@ PLAYERS = 4
 def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
     """One unit a lane, no scoop, no add-ons: what a 'random opponent' is assumed to play for."""
     order = None if rules.suit_order is None else [SUIT_NAMES[s] for s in rules.suit_order]
-    ranking = Ranking.model_validate({"wheel_straight": rules.wheel_straight,
-                                      "wheel_straight_flush": rules.wheel_straight_flush,
-                                      "suit_order": order})
-    return ThirteenCardRuleset(id="neutral", name="neutral", summary="one unit a lane",
-                               ranking=ranking, foul=Foul(handling="refuse"))
+    ranking = Ranking.model_validate(
+        {
+            "wheel_straight": rules.wheel_straight,
+            "wheel_straight_flush": rules.wheel_straight_flush,
+            "suit_order": order,
+        }
+    )
+    return ThirteenCardRuleset(
+        id="neutral",
+        name="neutral",
+        summary="one unit a lane",
+        ranking=ranking,
+        foul=Foul(handling="refuse"),
+    )
 
 
 def deal_hands(seed: int, deals: int) -> npt.NDArray[np.intp]:
@@ -45,11 +54,17 @@ def deal_hands(seed: int, deals: int) -> npt.NDArray[np.intp]:
     return np.sort(decks.reshape(deals * PLAYERS, 13), axis=1).astype(np.intp)
 
 
-def _histogram(rules: RankingRules, hands: npt.NDArray[np.intp],
-               search: Callable[[npt.NDArray[np.intp]], list[Found]], meta: dict[str, object]) -> LaneOdds:
+def _histogram(
+    rules: RankingRules,
+    hands: npt.NDArray[np.intp],
+    search: Callable[[npt.NDArray[np.intp]], list[Found]],
+    meta: dict[str, object],
+) -> LaneOdds:
     """Set every hand with ``search`` and count each lane's keys."""
     tables = rank_tables(rules)
-    splits = [f.splits[0] for i in range(0, len(hands), BATCH) for f in search(hands[i:i + BATCH])]
+    splits = [
+        f.splits[0] for i in range(0, len(hands), BATCH) for f in search(hands[i : i + BATCH])
+    ]
     lanes: list[list[int]] = [[], [], []]
     for cards, split in zip(hands.tolist(), splits):
         for lane, positions in enumerate(split_positions(split)):
@@ -64,8 +79,13 @@ def build_lane_odds(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
     """Lane odds for one ranking setting, reproducible from ``seed`` and ``deals``."""
     tables = rank_tables(rules)
     hands = deal_hands(seed, deals)
-    meta: dict[str, object] = {"version": ODDS_VERSION, "seed": seed, "deals": deals,
-                               "ranking": rules_slug(rules), "passes": "lexicographic, ev"}
+    meta: dict[str, object] = {
+        "version": ODDS_VERSION,
+        "seed": seed,
+        "deals": deals,
+        "ranking": rules_slug(rules),
+        "passes": "lexicographic, ev",
+    }
     first = _histogram(rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta)
     search = EvSearch(EvModel(neutral_ruleset(rules), first))
     return _histogram(rules, hands, lambda cards: search.search(cards, 1), meta)

@@ -114,8 +114,9 @@ def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> li
     cands = _Candidates(empty, empty, np.empty(0))
     start = 0
     for stop in BLOCK_ROUNDS:
-        more_hand, more_block = np.nonzero((block_rank >= start) & (block_rank < stop)
-                                           & (block >= best.threshold[:, None]))
+        more_hand, more_block = np.nonzero(
+            (block_rank >= start) & (block_rank < stop) & (block >= best.threshold[:, None])
+        )
         start = stop
         if len(more_hand):
             hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
@@ -149,8 +150,9 @@ def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> li
     return found_list(best.pool, count)
 
 
-_COMPILED: weakref.WeakKeyDictionary[EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool]] = \
+_COMPILED: weakref.WeakKeyDictionary[EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool]] = (
     weakref.WeakKeyDictionary()
+)
 """Compiled rows per model, and whether its bounds read corners: compiling reads the
 2.6-million-entry table, worth doing once."""
 
@@ -171,7 +173,7 @@ class EvSearch:
         full: list[Any] = [0.0] * (len(FEATURES) + len(self.model.leaves[lane]))
         for row, value in zip(self.lanes[lane].rows, values):
             full[row] = value
-        return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES):])
+        return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])
 
     def search(self, cards: IntP, keep: int) -> list[Found]:
         """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand."""
@@ -180,8 +182,11 @@ class EvSearch:
         bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3, self.corner)
 
         def values(h: I64, b: I64, m: I64, f: I64) -> F64:
-            lanes = [self._lane(0, bounds.exact(0, h * N3 + f)), self._lane(1, bounds.exact(1, h * N5 + m)),
-                     self._lane(2, bounds.exact(2, h * N5 + b))]
+            lanes = [
+                self._lane(0, bounds.exact(0, h * N3 + f)),
+                self._lane(1, bounds.exact(1, h * N5 + m)),
+                self._lane(2, bounds.exact(2, h * N5 + b)),
+            ]
             return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
 
         return search_staged(hands, bounds, values, keep)

@@ -75,7 +75,7 @@ def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
     for lane in range(3):
         width = len(FEATURES) + len(model.leaves[lane])
         rows = [_Tracer(frozenset({lane * 1000 + i})) for i in range(width)]
-        lanes.append(LaneVals.of(rows[: len(FEATURES)], rows[len(FEATURES):]))
+        lanes.append(LaneVals.of(rows[: len(FEATURES)], rows[len(FEATURES) :]))
     out = model.value(lanes)
     names = out.names if isinstance(out, _Tracer) else frozenset()
     used = tuple(sorted(n % 1000 for n in names if n // 1000 == lane) for lane in range(3))
@@ -118,8 +118,18 @@ def lane_rows(model: EvModel) -> tuple[LaneRows, LaneRows, LaneRows]:
             trend.append(_trend(table[k], fact.held))
         nonneg = tuple(r >= len(FEATURES) or NONNEG_FEATURES[r] for r in rows)
         unit = tuple(r >= len(FEATURES) or UNIT_FEATURES[r] for r in rows)
-        out.append(LaneRows(tuple(rows), table, tuple(cards), tuple(t for t, _ in trend),
-                            tuple(w for _, w in trend), nonneg, unit, fact.ranks))
+        out.append(
+            LaneRows(
+                tuple(rows),
+                table,
+                tuple(cards),
+                tuple(t for t, _ in trend),
+                tuple(w for _, w in trend),
+                nonneg,
+                unit,
+                fact.ranks,
+            )
+        )
     return out[0], out[1], out[2]
 
 
@@ -140,8 +150,12 @@ class _OrdinalFacts:
         self.ranks: I64 = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
 
 
-def front_card_rows(lanes: tuple[LaneRows, LaneRows, LaneRows], cards: IntP,
-                    o3: npt.NDArray[np.uint16], tables: RankTables) -> dict[int, F64]:
+def front_card_rows(
+    lanes: tuple[LaneRows, LaneRows, LaneRows],
+    cards: IntP,
+    o3: npt.NDArray[np.uint16],
+    tables: RankTables,
+) -> dict[int, F64]:
     """The front's card-reading rows (conditions on suits) for every 3-card subset of a batch
     (hand-major): position in ``rows`` -> values."""
     front = lanes[0]

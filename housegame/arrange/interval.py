@@ -66,13 +66,16 @@ class Interval:
             return Interval(np.minimum(low, high), np.maximum(low, high))
         if not isinstance(other, Interval):
             if other >= 0:
-                return Interval(self.lo * other, self.hi * other, self.nonneg,
-                                self.unit and other <= 1)
+                return Interval(
+                    self.lo * other, self.hi * other, self.nonneg, self.unit and other <= 1
+                )
             return Interval(self.hi * other, self.lo * other)
         if self.nonneg and other.nonneg:
             return Interval(self.lo * other.lo, self.hi * other.hi, True, self.unit and other.unit)
         corners = (self.lo * other.lo, self.lo * other.hi, self.hi * other.lo, self.hi * other.hi)
-        return Interval(np.minimum(np.minimum(corners[0], corners[1]), np.minimum(corners[2], corners[3])),
-                        np.maximum(np.maximum(corners[0], corners[1]), np.maximum(corners[2], corners[3])))
+        return Interval(
+            np.minimum(np.minimum(corners[0], corners[1]), np.minimum(corners[2], corners[3])),
+            np.maximum(np.maximum(corners[0], corners[1]), np.maximum(corners[2], corners[3])),
+        )
 
     __rmul__ = __mul__

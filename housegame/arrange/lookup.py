@@ -79,7 +79,7 @@ class RankTables:
         term = np.empty_like(index)
         for start in range(0, count, _EVAL_CHUNK):
             stop = min(count, start + _EVAL_CHUNK)
-            idx, add = index[:stop - start], term[:stop - start]
+            idx, add = index[: stop - start], term[: stop - start]
             COLEX32[0].take(columns[0, start:stop], out=idx, mode="wrap")
             for k in range(1, 5):
                 COLEX32[k].take(columns[k, start:stop], out=add, mode="wrap")
@@ -113,7 +113,7 @@ def _all_hands(size: int) -> tuple[npt.NDArray[np.int8], I64]:
 
 
 def _keys(hands: npt.NDArray[np.int8], rules: RankingRules) -> I64:
-    parts = [evaluate_batch(hands[i:i + _CHUNK], rules) for i in range(0, len(hands), _CHUNK)]
+    parts = [evaluate_batch(hands[i : i + _CHUNK], rules) for i in range(0, len(hands), _CHUNK)]
     return np.concatenate(parts)
 
 
@@ -128,10 +128,11 @@ def build_tables(rules: RankingRules) -> RankTables:
     ord5 = np.empty(len(keys5), dtype=np.uint16)
     ord5[colex5] = inverse[: len(keys5)]
     ord3 = np.empty(len(keys3), dtype=np.uint16)
-    ord3[colex3] = inverse[len(keys5):]
+    ord3[colex3] = inverse[len(keys5) :]
     _, strength = np.unique(keys >> 4, return_inverse=True)
-    return RankTables(rules, ord5, ord3, keys, strength.astype(np.int32),
-                      (keys >> 24).astype(np.int32))
+    return RankTables(
+        rules, ord5, ord3, keys, strength.astype(np.int32), (keys >> 24).astype(np.int32)
+    )
 
 
 def cache_dir() -> Path:
@@ -146,8 +147,14 @@ def _cache_file(rules: RankingRules) -> Path:
 def _load(path: Path, rules: RankingRules) -> RankTables | None:
     try:
         with np.load(path) as data:
-            return RankTables(rules, data["ord5"].astype(np.uint16), data["ord3"].astype(np.uint16),
-                              data["keys"], data["strength"], data["category"])
+            return RankTables(
+                rules,
+                data["ord5"].astype(np.uint16),
+                data["ord3"].astype(np.uint16),
+                data["keys"],
+                data["strength"],
+                data["category"],
+            )
     except (OSError, KeyError, ValueError):
         return None
 
@@ -156,8 +163,14 @@ def _save(path: Path, tables: RankTables) -> None:
     with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
-            np.savez(tmp, ord5=tables.ord5, ord3=tables.ord3, keys=tables.keys,
-                     strength=tables.strength, category=tables.category)
+            np.savez(
+                tmp,
+                ord5=tables.ord5,
+                ord3=tables.ord3,
+                keys=tables.keys,
+                strength=tables.strength,
+                category=tables.category,
+            )
         os.replace(tmp.name, path)
 
 

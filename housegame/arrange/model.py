@@ -49,7 +49,6 @@ UNIT_FEATURES = (True, True, True, False, False, False)
 NONNEG_FEATURES = (True, True, True, True, True, False)
 
 
-
 @dataclass(frozen=True)
 class Leaf:
     """A lane condition: the ``index``-th leaf of lane ``lane``."""
@@ -92,14 +91,21 @@ def lane_value_by_category(ruleset: ThirteenCardRuleset, lane: str) -> list[int]
     """Replace-mode lane value for each category, as ``settle.lane_value`` pays it."""
     out = []
     for category in Category:
-        values = [v.units for v in ruleset.lane_values.values
-                  if v.lane == lane and category.label in v.category]
+        values = [
+            v.units
+            for v in ruleset.lane_values.values
+            if v.lane == lane and category.label in v.category
+        ]
         out.append(max(values, default=ruleset.lane_values.default))
     return out
 
 
-def leaf_holds(cond: LaneIs, category: npt.NDArray[np.int32], suited: npt.NDArray[np.bool_],
-               rank_mask: npt.NDArray[np.int64]) -> F64:
+def leaf_holds(
+    cond: LaneIs,
+    category: npt.NDArray[np.int32],
+    suited: npt.NDArray[np.bool_],
+    rank_mask: npt.NDArray[np.int64],
+) -> F64:
     """A lane condition over many lane hands, as 0.0 / 1.0 (same meaning as ``lane_holds``)."""
     ok = np.ones(len(category), dtype=bool)
     if cond.category is not None:
@@ -135,10 +141,17 @@ class EvModel:
         self.leaves: tuple[list[LaneIs], list[LaneIs], list[LaneIs]] = ([], [], [])
         self._ops: dict[Op, Op] = {}
         """One object per distinct condition, so a formula run shares them by identity."""
-        self.bonuses = [BonusTerm(item.units, group.pay_when,
-                                  LANES.index(item.lane) if item.lane else None,
-                                  self._compile(item.when))
-                        for group in ruleset.bonuses.values() for item in group.items if item.units]
+        self.bonuses = [
+            BonusTerm(
+                item.units,
+                group.pay_when,
+                LANES.index(item.lane) if item.lane else None,
+                self._compile(item.when),
+            )
+            for group in ruleset.bonuses.values()
+            for item in group.items
+            if item.units
+        ]
         self.bonus_groups: dict[tuple[str, int | None], list[BonusTerm]] = {}
         """Bonus terms by what pays them: each group's units are summed, then paid once."""
         for term in self.bonuses:
@@ -147,10 +160,14 @@ class EvModel:
         self.lanes, baseline = self._lane_features()
         self.scoop_mult = ruleset.scoop.multiplier
         self.scoop_bonus = ruleset.scoop.bonus
-        self.outcomes = None if ruleset.outcomes is None else [
-            (o.won, o.lost, o.units, o.scoop) for o in ruleset.outcomes]
-        self.baseline_scoop = float(self._scoop_chance([
-            LaneVals(b, t, b, 0.0, 0.0, 0.0, []) for b, t in baseline]))
+        self.outcomes = (
+            None
+            if ruleset.outcomes is None
+            else [(o.won, o.lost, o.units, o.scoop) for o in ruleset.outcomes]
+        )
+        self.baseline_scoop = float(
+            self._scoop_chance([LaneVals(b, t, b, 0.0, 0.0, 0.0, []) for b, t in baseline])
+        )
 
     # ---- setup ---------------------------------------------------------------------------
 
@@ -226,7 +243,11 @@ class EvModel:
         for lane in lanes[1:]:
             nxt: dict[tuple[int, int], Num] = {}
             for (won, lost), p in dist.items():
-                for key, q in (((won + 1, lost), lane.w), ((won, lost + 1), lane.l), ((won, lost), lane.t)):
+                for key, q in (
+                    ((won + 1, lost), lane.w),
+                    ((won, lost + 1), lane.l),
+                    ((won, lost), lane.t),
+                ):
                     term = p * q
                     nxt[key] = nxt[key] + term if key in nxt else term
             dist = nxt
@@ -250,8 +271,11 @@ class EvModel:
         home_run = self.ruleset.home_run
         hr = home_run is not None and n >= home_run.opponents
         mult, bonus = self.scoop_mult, self.scoop_bonus
-        need_dist = self.outcomes is not None or self.ruleset.overall_point or any(
-            b.pay_when == "match-won" for b in self.bonuses)
+        need_dist = (
+            self.outcomes is not None
+            or self.ruleset.overall_point
+            or any(b.pay_when == "match-won" for b in self.bonuses)
+        )
         dist = self._won_lost(lanes) if need_dist else {}
         gain: Num = 0.0
         loss: Num = 0.0
@@ -261,15 +285,25 @@ class EvModel:
             if mult > 1 or bonus or hr:
                 won_all = front.w * middle.w * back.w
                 lost_all = front.l * middle.l * back.l
-                paid_when_scooped = (front.c * middle.l * back.l + front.l * middle.c * back.l
-                                     + front.l * middle.l * back.c)
+                paid_when_scooped = (
+                    front.c * middle.l * back.l
+                    + front.l * middle.c * back.l
+                    + front.l * middle.l * back.c
+                )
             if mult > 1 or bonus:
-                value = value + won_all * ((mult - 1) * sum_v + bonus) \
+                value = (
+                    value
+                    + won_all * ((mult - 1) * sum_v + bonus)
                     - ((mult - 1) * paid_when_scooped + bonus * lost_all)
+                )
             if hr:
                 assert home_run is not None
-                gain = power(won_all, n) * ((home_run.multiplier - 1) * mult * sum_v + home_run.bonus)
-                loss = (home_run.multiplier - 1) * mult * paid_when_scooped + home_run.bonus * lost_all
+                gain = power(won_all, n) * (
+                    (home_run.multiplier - 1) * mult * sum_v + home_run.bonus
+                )
+                loss = (
+                    home_run.multiplier - 1
+                ) * mult * paid_when_scooped + home_run.bonus * lost_all
             win = lose = None
             if dist:
                 win = sum_prob(dist, lambda w, l: w > l)
@@ -341,8 +375,11 @@ class EvModel:
             lost_all = lost_all * lane.l
         if self.pool.sweep_bonus:
             others_beaten = self.baseline_scoop ** (n - 1) if n > 1 else 1.0
-            value = value + n * self.pool.sweep_bonus * won_all \
+            value = (
+                value
+                + n * self.pool.sweep_bonus * won_all
                 - n * self.pool.sweep_bonus * lost_all * others_beaten
+            )
         return value
 
     def monotone_in_outcomes(self) -> bool:
@@ -364,23 +401,32 @@ class EvModel:
         if self.outcomes is None:
             # lane sums: every term reading w or l is a product of chances with a weight of
             # fixed sign (lane values and expected payments are never negative)
-            return mult >= 1 and bonus >= 0 and (
-                home_run is None or home_run.multiplier >= 1 and home_run.bonus >= 0)
+            return (
+                mult >= 1
+                and bonus >= 0
+                and (home_run is None or (home_run.multiplier >= 1 and home_run.bonus >= 0))
+            )
         hm = (home_run.multiplier - 1) * mult if home_run is not None else 0
         hb = home_run.bonus if home_run is not None else 0
         rows: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}, {}]
         for won, lost, units, scoop in self.outcomes:
             paid = units * mult + (bonus if units > 0 else -bonus) if scoop else units
             key = (won, lost)
-            values = (paid, float(units > 0), -float(units < 0),
-                      hm * units + hb if scoop and units > 0 else 0.0,
-                      -(hm * -units + hb) if scoop and units < 0 else 0.0)
+            values = (
+                paid,
+                float(units > 0),
+                -float(units < 0),
+                hm * units + hb if scoop and units > 0 else 0.0,
+                -(hm * -units + hb) if scoop and units < 0 else 0.0,
+            )
             for row, value in zip(rows, values):
                 row[key] = row.get(key, 0.0) + value
-        if rows[3] and min(rows[3].values()) < 0 or rows[4] and max(rows[4].values()) > 0:
+        if (rows[3] and min(rows[3].values()) < 0) or (rows[4] and max(rows[4].values()) > 0):
             return False  # home-run weights must keep their sign (they multiply chances)
-        scoops = {(won, lost): float(bool(scoop and units > 0))
-                  for won, lost, units, scoop in self.outcomes}
+        scoops = {
+            (won, lost): float(bool(scoop and units > 0))
+            for won, lost, units, scoop in self.outcomes
+        }
         for row in (*rows, scoops):
             for won in range(3):
                 for lost in range(3 - won):
@@ -403,8 +449,11 @@ class EvModel:
         home_run = self.ruleset.home_run
         total = 0.0
         if self.ruleset.specials.vs_set == "as-scoop":
-            lanes = 3.0 if self.outcomes is None else float(
-                next(u for w, _, u, _ in self.outcomes if w == 3))
+            lanes = (
+                3.0
+                if self.outcomes is None
+                else float(next(u for w, _, u, _ in self.outcomes if w == 3))
+            )
             per += lanes * self.scoop_mult + self.scoop_bonus
             if home_run is not None and n >= home_run.opponents:
                 total += n * ((home_run.multiplier - 1) * lanes * self.scoop_mult + home_run.bonus)

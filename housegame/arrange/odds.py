@@ -31,7 +31,6 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data_tables"
 LANE_ORDER = ("front", "middle", "back")
 
 
-
 @dataclass(frozen=True)
 class LaneOdds:
     """Observed opponent lane hands: per lane, distinct keys (ascending) and their counts."""
@@ -52,8 +51,11 @@ class LaneOdds:
         return out
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, npt.NDArray[Any]] = {f"{lane}_{part}": (self.keys if part == "keys" else self.counts)[i]
-                  for i, lane in enumerate(LANE_ORDER) for part in ("keys", "counts")}
+        arrays: dict[str, npt.NDArray[Any]] = {
+            f"{lane}_{part}": (self.keys if part == "keys" else self.counts)[i]
+            for i, lane in enumerate(LANE_ORDER)
+            for part in ("keys", "counts")
+        }
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
             arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
@@ -66,7 +68,9 @@ class LaneOdds:
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
             if meta.get("version") != ODDS_VERSION:
-                raise ValueError(f"{path.name} is version {meta.get('version')}, not {ODDS_VERSION}")
+                raise ValueError(
+                    f"{path.name} is version {meta.get('version')}, not {ODDS_VERSION}"
+                )
             keys = tuple(data[f"{lane}_keys"].astype(np.int64) for lane in LANE_ORDER)
             counts = tuple(data[f"{lane}_counts"].astype(np.int64) for lane in LANE_ORDER)
         return cls(rules, (keys[0], keys[1], keys[2]), (counts[0], counts[1], counts[2]), meta)

@@ -66,8 +66,15 @@ def hands_of(cards: IntP, tables: RankTables) -> Hands:
     u5 = tables.ord5.take(idx5.ravel())
     u3 = tables.ord3.take(idx3.ravel())
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
-    return Hands(count, o5, o3, tables.strength.take(o5).astype(np.int64),
-                 tables.strength.take(o3).astype(np.int64), u5, u3)
+    return Hands(
+        count,
+        o5,
+        o3,
+        tables.strength.take(o5).astype(np.int64),
+        tables.strength.take(o3).astype(np.int64),
+        u5,
+        u3,
+    )
 
 
 Values = Callable[[I64, I64, I64, I64], F64]
@@ -87,8 +94,11 @@ def _lexi(hands: Hands, hand: I64, split: I64) -> I64:
     """The tie-break: (back, middle, front) ordinals packed, computed only for tied entries."""
     back, j = split // MIDDLES_PER_BACK, split % MIDDLES_PER_BACK
     middle, front = MIDDLE_OF[back, j], FRONT_OF[back, j]
-    packed: I64 = ((hands.o5[hand * N5 + back] << 32) | (hands.o5[hand * N5 + middle] << 16)
-                   | hands.o3[hand * N3 + front])
+    packed: I64 = (
+        (hands.o5[hand * N5 + back] << 32)
+        | (hands.o5[hand * N5 + middle] << 16)
+        | hands.o3[hand * N3 + front]
+    )
     return packed
 
 
@@ -96,7 +106,9 @@ def _evaluate_slice(hands: Hands, hand: I64, backs: I64, values: Values) -> Pool
     middles, fronts = MIDDLE_OF[backs], FRONT_OF[backs]
     base5, base3 = (hand * N5)[:, None], (hand * N3)[:, None]
     mid_strength = hands.s5[base5 + middles]
-    legal = (hands.s3[base3 + fronts] <= mid_strength) & (mid_strength <= hands.s5[hand * N5 + backs][:, None])
+    legal = (hands.s3[base3 + fronts] <= mid_strength) & (
+        mid_strength <= hands.s5[hand * N5 + backs][:, None]
+    )
     rows, cols = np.nonzero(legal)
     h, b = hand[rows], backs[rows]
     m, f = middles[rows, cols].astype(np.int64), fronts[rows, cols].astype(np.int64)
@@ -105,8 +117,10 @@ def _evaluate_slice(hands: Hands, hand: I64, backs: I64, values: Values) -> Pool
 
 def evaluate_backs(hands: Hands, hand: I64, backs: I64, values: Values) -> list[Pool]:
     step = max(1, _SLICE // MIDDLES_PER_BACK)
-    return [_evaluate_slice(hands, hand[i:i + step], backs[i:i + step], values)
-            for i in range(0, len(hand), step)]
+    return [
+        _evaluate_slice(hands, hand[i : i + step], backs[i : i + step], values)
+        for i in range(0, len(hand), step)
+    ]
 
 
 def top_splits(hands: Hands, pools: list[Pool], count: int, keep: int) -> Pool:
@@ -152,16 +166,20 @@ def thresholds(best: Pool, count: int, keep: int) -> F64:
     return threshold
 
 
-def search_batch(hands: Hands, bound: F64, values: Values, keep: int,
-                 first: int = FIRST_BACKS) -> list[Found]:
+def search_batch(
+    hands: Hands, bound: F64, values: Values, keep: int, first: int = FIRST_BACKS
+) -> list[Found]:
     """The ``keep`` best legal splits of every hand, given an upper bound per (hand, back):
     the ``first`` best-bounded backs set the thresholds, then every other back whose bound
     reaches its hand's threshold is evaluated."""
     count = hands.count
     first = min(first, N5)
     hand_ids = np.arange(count, dtype=np.int64)
-    head = np.argpartition(-bound, first - 1, axis=1)[:, :first] if first < N5 else \
-        np.broadcast_to(np.arange(N5), (count, N5))
+    head = (
+        np.argpartition(-bound, first - 1, axis=1)[:, :first]
+        if first < N5
+        else np.broadcast_to(np.arange(N5), (count, N5))
+    )
     pools = evaluate_backs(hands, np.repeat(hand_ids, first), head.ravel().astype(np.int64), values)
     best = top_splits(hands, pools, count, keep)
     threshold = thresholds(best, count, keep)
@@ -181,18 +199,23 @@ def found_list(best: Pool, count: int) -> list[Found]:
     bounds = np.searchsorted(best.hand, np.arange(count + 1))
     for i in range(count):
         lo, hi = bounds[i], bounds[i + 1]
-        out.append(Found(tuple(int(x) for x in best.split[lo:hi]),
-                         tuple(float(x) for x in best.value[lo:hi])))
+        out.append(
+            Found(
+                tuple(int(x) for x in best.split[lo:hi]), tuple(float(x) for x in best.value[lo:hi])
+            )
+        )
     return out
 
 
 def search_lexicographic(cards: IntP, tables: RankTables, keep: int) -> list[Found]:
     """Strongest back, then middle, then front; the value is the packed ordinals."""
     hands = hands_of(cards, tables)
-    bound = ((hands.o5.astype(np.float64) + 1.0) * 2.0 ** 32 - 1.0).reshape(hands.count, N5)
+    bound = ((hands.o5.astype(np.float64) + 1.0) * 2.0**32 - 1.0).reshape(hands.count, N5)
 
     def values(h: I64, b: I64, m: I64, f: I64) -> F64:
-        packed: I64 = (hands.o5[h * N5 + b] << 32) | (hands.o5[h * N5 + m] << 16) | hands.o3[h * N3 + f]
+        packed: I64 = (
+            (hands.o5[h * N5 + b] << 32) | (hands.o5[h * N5 + m] << 16) | hands.o3[h * N3 + f]
+        )
         return packed.astype(np.float64)
 
     return search_batch(hands, bound, values, keep, first=4)

@@ -44,8 +44,9 @@ def seat_of(name: str, arrangement: Arrangement) -> Seat:
     return Seat(name, None if declared else arrangement.best.setting, declared)
 
 
-def settle_arranged(ruleset: ThirteenCardRuleset, names: Sequence[str],
-                    arranged: Sequence[Arrangement]) -> TableResult:
+def settle_arranged(
+    ruleset: ThirteenCardRuleset, names: Sequence[str], arranged: Sequence[Arrangement]
+) -> TableResult:
     """The table these arranged hands make, the first seat banking in banker games."""
     banker = names[0] if ruleset.table.compare == "banker" else None
     return settle_table(ruleset, [seat_of(n, a) for n, a in zip(names, arranged)], banker)
@@ -76,5 +77,11 @@ def ev_vs_lexicographic(ruleset: ThirteenCardRuleset, seed: int, deals: int) -> 
         diffs.append((ev_sum - lexi_sum) / 4)
     per_hand = 4 * deals
     spread = float(np.std(diffs, ddof=1)) if deals > 1 else 0.0
-    return Margin(ruleset.id, deals, ev_units / per_hand, lexi_units / per_hand,
-                  float(np.mean(diffs)), spread / math.sqrt(deals))
+    return Margin(
+        ruleset.id,
+        deals,
+        ev_units / per_hand,
+        lexi_units / per_hand,
+        float(np.mean(diffs)),
+        spread / math.sqrt(deals),
+    )

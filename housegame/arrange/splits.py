@@ -51,6 +51,8 @@ MIDDLE_OF, FRONT_OF = _build()
 def split_positions(split: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """(front, middle, back) positions in the sorted hand for one split id."""
     back, j = divmod(split, MIDDLES_PER_BACK)
-    return (tuple(int(p) for p in THREES[FRONT_OF[back, j]]),
-            tuple(int(p) for p in FIVES[MIDDLE_OF[back, j]]),
-            tuple(int(p) for p in FIVES[back]))
+    return (
+        tuple(int(p) for p in THREES[FRONT_OF[back, j]]),
+        tuple(int(p) for p in FIVES[MIDDLE_OF[back, j]]),
+        tuple(int(p) for p in FIVES[back]),
+    )

@@ -17,11 +17,18 @@ from housegame.bigtwo.rules import Rules
 from housegame.cards import RANK_CHARS, Card, parse_cards
 from housegame.rulesets.bigtwo import Family, FiveCardKind
 
-Kind = Literal["single", "pair", "triple", "straight", "flush", "full-house", "quads", "straight-flush"]
+Kind = Literal[
+    "single", "pair", "triple", "straight", "flush", "full-house", "quads", "straight-flush"
+]
 FAMILIES: tuple[Family, ...] = ("single", "pair", "triple", "five-card")
 KIND_NAMES: dict[Kind, str] = {
-    "single": "single", "pair": "pair", "triple": "triple", "straight": "straight",
-    "flush": "flush", "full-house": "full house", "quads": "four of a kind",
+    "single": "single",
+    "pair": "pair",
+    "triple": "triple",
+    "straight": "straight",
+    "flush": "flush",
+    "full-house": "full house",
+    "quads": "four of a kind",
     "straight-flush": "straight flush",
 }
 _FIVE_CARD_KINDS = "a straight, flush, full house, four of a kind + 1 or straight flush"
@@ -54,7 +61,9 @@ class Combo:
 
 
 def _run_text(ranks: set[int]) -> str | None:
-    """Five ranks that follow each other round the cycle 2..A, written from the first: "J-Q-K-A-2"."""
+    """Five ranks that follow each other round the cycle 2..A, written from the first:
+    "J-Q-K-A-2".
+    """
     for start in range(2, 15):
         run = [(start - 2 + i) % 13 + 2 for i in range(5)]
         if set(run) == ranks:
@@ -77,7 +86,11 @@ def _five(cards: tuple[Card, ...], rules: Rules) -> Combo:
     if straight is not None:
         top_suit = next(c.suit for c in cards if c.rank == straight.suit_rank)
         kind: FiveCardKind = "straight-flush" if suited else "straight"
-        return make(kind, (straight.position, rules.suit_power[top_suit]), f"{KIND_NAMES[kind]} {straight.name}")
+        return make(
+            kind,
+            (straight.position, rules.suit_power[top_suit]),
+            f"{KIND_NAMES[kind]} {straight.name}",
+        )
     if suited:
         suit = rules.suit_power[cards[0].suit]
         powers = tuple(sorted((rules.rank_power[r] for r in ranks), reverse=True))
@@ -85,18 +98,35 @@ def _five(cards: tuple[Card, ...], rules: Rules) -> Combo:
         return make("flush", within, "flush")
     by_count = sorted(counts, key=lambda r: (counts[r], rules.rank_power[r]), reverse=True)
     if shape == [3, 2]:
-        return make("full-house", (rules.rank_power[by_count[0]],), f"full house, {rank_text(by_count[0])}s full")
+        return make(
+            "full-house",
+            (rules.rank_power[by_count[0]],),
+            f"full house, {rank_text(by_count[0])}s full",
+        )
     if shape == [4, 1]:
         if not rs.quads_kicker:
-            raise BigTwoError(f"{cards_text(cards)}: four of a kind is played without a fifth card in this ruleset")
-        return make("quads", (rules.rank_power[by_count[0]],), f"four {rank_text(by_count[0])}s + 1")
+            raise BigTwoError(
+                f"{cards_text(cards)}: four of a kind is played without a fifth card in this "
+                f"ruleset"
+            )
+        return make(
+            "quads", (rules.rank_power[by_count[0]],), f"four {rank_text(by_count[0])}s + 1"
+        )
     run = _run_text(ranks) if len(ranks) == 5 else None
     if run is not None:
-        raise BigTwoError(f"{run} is not a straight in this ruleset",
-                          hint="straights here: " + ", ".join(rs.straights))
-    reason = {(2, 2, 1): "two pairs and a card", (3, 1, 1): "three of a kind and two odd cards",
-              (2, 1, 1, 1): "a pair and three odd cards"}.get(tuple(shape), "five unrelated cards")
-    raise BigTwoError(f"{cards_text(cards)} is {reason}, not a play", hint=f"five cards must be {_FIVE_CARD_KINDS}")
+        raise BigTwoError(
+            f"{run} is not a straight in this ruleset",
+            hint="straights here: " + ", ".join(rs.straights),
+        )
+    reason = {
+        (2, 2, 1): "two pairs and a card",
+        (3, 1, 1): "three of a kind and two odd cards",
+        (2, 1, 1, 1): "a pair and three odd cards",
+    }.get(tuple(shape), "five unrelated cards")
+    raise BigTwoError(
+        f"{cards_text(cards)} is {reason}, not a play",
+        hint=f"five cards must be {_FIVE_CARD_KINDS}",
+    )
 
 
 def classify(cards: Sequence[Card], rules: Rules) -> Combo:
@@ -113,12 +143,18 @@ def classify(cards: Sequence[Card], rules: Rules) -> Combo:
     ordered = tuple(sorted(group, key=rules.power))
     if n == 4 and len(ranks) == 1 and not rules.ruleset.quads_kicker:
         rank = group[0].rank
-        return Combo("quads", ordered, (rules.five_card_power["quads"], rules.rank_power[rank]),
-                     f"four {rank_text(rank)}s")
+        return Combo(
+            "quads",
+            ordered,
+            (rules.five_card_power["quads"], rules.rank_power[rank]),
+            f"four {rank_text(rank)}s",
+        )
     if n == 4:
         extra = " (four of a kind needs a fifth card here)" if len(ranks) == 1 else ""
-        raise BigTwoError(f"{cards_text(group)}: four cards are not a play{extra}",
-                          hint="a play is a single, a pair, a triple or " + _FIVE_CARD_KINDS)
+        raise BigTwoError(
+            f"{cards_text(group)}: four cards are not a play{extra}",
+            hint="a play is a single, a pair, a triple or " + _FIVE_CARD_KINDS,
+        )
     if n > 5:
         raise BigTwoError(f"{n} cards are not a play: a play has 1, 2, 3 or 5 cards")
     if len(ranks) != 1:
@@ -152,11 +188,12 @@ def why_not(play: Combo, table: Combo, rules: Rules) -> str | None:
         return None
     if play.family != table.family:
         count = len(table.cards)
-        return (f"{play.label} cannot be played over {table.label}: "
-                f"follow with {count} card{'s' if count > 1 else ''}")
+        return (
+            f"{play.label} cannot be played over {table.label}: "
+            f"follow with {count} card{'s' if count > 1 else ''}"
+        )
     if play.strength[0] < table.strength[0] and play.family == "five-card":
         return f"a {KIND_NAMES[play.kind]} is below a {KIND_NAMES[table.kind]}"
     if play.strength == table.strength:
         return f"{play} only ties {table}; a play must be higher"
     return f"{play} is lower than {table}"
-

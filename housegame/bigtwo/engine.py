@@ -46,7 +46,9 @@ class Game:
             raise BigTwoError(f"Big Two needs {PLAYERS} players, not {len(hands)}")
         for name, cards in hands.items():
             if len(cards) != HAND_SIZE:
-                raise BigTwoError(f"{name} has {len(cards)} cards; each player is dealt {HAND_SIZE}")
+                raise BigTwoError(
+                    f"{name} has {len(cards)} cards; each player is dealt {HAND_SIZE}"
+                )
         try:
             check_no_duplicates(hands)
         except CardError as exc:
@@ -67,7 +69,9 @@ class Game:
         """A shuffled deal that the same seed always repeats."""
         deck = list(DECK)
         random.Random(seed).shuffle(deck)
-        return cls(rules, {name: deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, name in enumerate(names)})
+        return cls(
+            rules, {name: deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, name in enumerate(names)}
+        )
 
     # ---- what the current player sees --------------------------------------------------------
 
@@ -88,7 +92,9 @@ class Game:
     def must_contain(self) -> Card | None:
         """The lead card, while the game's first play is still to be made."""
         first = not any(m.play is not None for m in self.moves)
-        return self.rules.lead_card if first and self.rules.ruleset.first_play_contains_lead else None
+        return (
+            self.rules.lead_card if first and self.rules.ruleset.first_play_contains_lead else None
+        )
 
     def hand(self, name: str | None = None) -> list[Card]:
         """A player's cards (the current player's by default), weakest first."""
@@ -119,8 +125,10 @@ class Game:
         who = self._check_open()
         missing = [c for c in cards if c not in self.hands[self.turn]]
         if missing:
-            raise BigTwoError(f"{who} does not hold {cards_text(missing)}",
-                              hint=f"{who} holds {cards_text(self.hand())}")
+            raise BigTwoError(
+                f"{who} does not hold {cards_text(missing)}",
+                hint=f"{who} holds {cards_text(self.hand())}",
+            )
         combo = classify(cards, self.rules)
         lead = self.must_contain
         if lead is not None and lead not in combo.cards:
@@ -147,8 +155,10 @@ class Game:
         """The current player passes; the third pass in a row ends the trick."""
         who = self._check_open()
         if self.table is None or self.table_owner is None:
-            raise BigTwoError(f"{who} leads this trick and cannot pass",
-                              hint="lead any single, pair, triple or five-card hand")
+            raise BigTwoError(
+                f"{who} leads this trick and cannot pass",
+                hint="lead any single, pair, triple or five-card hand",
+            )
         self.passes += 1
         self.passed.add(self.turn)
         ends = self.passes == PLAYERS - 1
@@ -192,5 +202,7 @@ class Game:
 
     def _seat(self, name: str) -> int:
         if name not in self.names:
-            raise BigTwoError(f"no player '{name}' at this table", hint="players: " + ", ".join(self.names))
+            raise BigTwoError(
+                f"no player '{name}' at this table", hint="players: " + ", ".join(self.names)
+            )
         return self.names.index(name)

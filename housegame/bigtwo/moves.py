@@ -40,7 +40,7 @@ def _candidates(hand: Sequence[Card], rules: Rules) -> Iterator[tuple[Card, ...]
                         yield triple + pair
         if len(cards) == 4:
             if rules.ruleset.quads_kicker:
-                yield from (tuple(cards) + (k,) for k in hand if k.rank != rank)
+                yield from ((*tuple(cards), k) for k in hand if k.rank != rank)
             else:
                 yield tuple(cards)
 
@@ -67,18 +67,27 @@ def order_key(play: Combo) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     return FAMILIES.index(play.family), play.strength, tuple(c.index for c in play.cards)
 
 
-def legal_plays(hand: Iterable[Card], rules: Rules, table: Combo | None = None,
-                must_contain: Card | None = None, plays: list[Combo] | None = None) -> list[Combo]:
+def legal_plays(
+    hand: Iterable[Card],
+    rules: Rules,
+    table: Combo | None = None,
+    must_contain: Card | None = None,
+    plays: list[Combo] | None = None,
+) -> list[Combo]:
     """Plays allowed now: any play when leading, else those that beat ``table``; the first
     play of a game must contain the lead card (``must_contain``)."""
     found = all_plays(hand, rules) if plays is None else plays
-    return [p for p in found
-            if (table is None or beats(p, table, rules))
-            and (must_contain is None or must_contain in p.cards)]
+    return [
+        p
+        for p in found
+        if (table is None or beats(p, table, rules))
+        and (must_contain is None or must_contain in p.cards)
+    ]
 
 
-def hint(hand: Iterable[Card], rules: Rules, table: Combo | None = None,
-         must_contain: Card | None = None) -> Combo | None:
+def hint(
+    hand: Iterable[Card], rules: Rules, table: Combo | None = None, must_contain: Card | None = None
+) -> Combo | None:
     """The weakest play that beats the table (or the weakest lead); None means pass."""
     plays = legal_plays(hand, rules, table, must_contain)
     if table is not None:
@@ -87,8 +96,9 @@ def hint(hand: Iterable[Card], rules: Rules, table: Combo | None = None,
     return plays[0] if plays else None
 
 
-def lowest_card_lead(hand: Iterable[Card], rules: Rules, must_contain: Card | None = None,
-                     most_cards: bool = False) -> Combo:
+def lowest_card_lead(
+    hand: Iterable[Card], rules: Rules, must_contain: Card | None = None, most_cards: bool = False
+) -> Combo:
     """A lead that sheds the lowest card: alone, or in the largest play holding it."""
     cards = list(hand)
     if not cards:

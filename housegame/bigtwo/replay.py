@@ -29,19 +29,31 @@ CardText = str | list[str]
 
 class LogPlayer(Model):
     name: str = Field(min_length=1)
-    hand: CardText | None = Field(default=None, description="13 cards; omit for every player to deal from seed.")
+    hand: CardText | None = Field(
+        default=None, description="13 cards; omit for every player to deal from seed."
+    )
 
 
 class GameLog(Model):
     """A recorded Big Two game."""
 
-    ruleset: str | None = Field(default=None, description="Ruleset id or path (default maceplay-big-two).")
-    seed: int | None = Field(default=None, description="Deal from this seed when no hands are given.")
+    ruleset: str | None = Field(
+        default=None, description="Ruleset id or path (default maceplay-big-two)."
+    )
+    seed: int | None = Field(
+        default=None, description="Deal from this seed when no hands are given."
+    )
     players: list[LogPlayer] = Field(min_length=4, max_length=4)
     moves: list[dict[str, str]] = Field(
         description="In order: {NAME: CARDS}, {NAME: pass} or {NAME: timeout}.",
-        json_schema_extra={"items": {"type": "object", "minProperties": 1, "maxProperties": 1,
-                                     "additionalProperties": {"type": "string"}}},
+        json_schema_extra={
+            "items": {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "additionalProperties": {"type": "string"},
+            }
+        },
     )
 
     @model_validator(mode="after")
@@ -74,13 +86,18 @@ class Replay:
 
 
 def log_schema() -> dict[str, Any]:
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "housegame Big Two game log",
-            **GameLog.model_json_schema()}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "housegame Big Two game log",
+        **GameLog.model_json_schema(),
+    }
 
 
 def _apply(game: Game, name: str, text: str) -> Move:
     if name not in game.names:
-        raise BigTwoError(f"no player '{name}' at this table", hint="players: " + ", ".join(game.names))
+        raise BigTwoError(
+            f"no player '{name}' at this table", hint="players: " + ", ".join(game.names)
+        )
     if name != game.current:
         raise BigTwoError(f"it is {game.current}'s turn, not {name}'s")
     word = text.strip().lower()
@@ -100,23 +117,31 @@ def replay_located(located: Located, ruleset: str | Path | None = None) -> Repla
         if log.players[0].hand is None:
             game = Game.deal(rules, log.seed or 0, names)
         else:
-            game = Game(rules, {p.name: parse_cards(p.hand) for p in log.players if p.hand is not None})
+            game = Game(
+                rules, {p.name: parse_cards(p.hand) for p in log.players if p.hand is not None}
+            )
     except HousegameError as exc:
-        raise BigTwoError(f"{located.position_of(('players',))}: players: {exc.message}", exc.hint) from None
+        raise BigTwoError(
+            f"{located.position_of(('players',))}: players: {exc.message}", exc.hint
+        ) from None
     for i, entry in enumerate(log.moves):
-        (name, text), = entry.items()
+        ((name, text),) = entry.items()
         where = f"{located.position_of(('moves', i))}: move {i + 1} ({name}: {text})"
         if game.over:
-            raise BigTwoError(f"{where}: the game already ended when {game.current} went out",
-                              hint="remove the moves after the last card is played")
+            raise BigTwoError(
+                f"{where}: the game already ended when {game.current} went out",
+                hint="remove the moves after the last card is played",
+            )
         try:
             _apply(game, name, text)
         except HousegameError as exc:
             raise BigTwoError(f"{where}: {exc.message}", exc.hint) from None
     if not game.over:
         left = ", ".join(f"{n} {c}" for n, c in game.cards_left().items())
-        raise BigTwoError(f"{located.file}: the log ends before anyone is out (cards left: {left})",
-                          hint=f"the next move is {game.current}'s")
+        raise BigTwoError(
+            f"{located.file}: the log ends before anyone is out (cards left: {left})",
+            hint=f"the next move is {game.current}'s",
+        )
     return Replay(game, game.settlement())
 
 
@@ -134,5 +159,8 @@ def log_data(game: Game) -> dict[str, Any]:
     return {
         "ruleset": game.rules.id,
         "players": [{"name": n, "hand": cards_text(game.rules.sort(dealt[n]))} for n in game.names],
-        "moves": [{m.player: cards_text(m.play.cards) if m.play is not None else "pass"} for m in game.moves],
+        "moves": [
+            {m.player: cards_text(m.play.cards) if m.play is not None else "pass"}
+            for m in game.moves
+        ],
     }

@@ -44,7 +44,11 @@ class Rules:
         straights: dict[frozenset[int], Straight] = {}
         for position, text in enumerate(ruleset.straights):
             values = [rank_value(r) for r in straight_ranks(text)]
-            top = values[-1] if ruleset.straight_suit_card == "last-in-run" else max(values, key=rank_power.__getitem__)
+            top = (
+                values[-1]
+                if ruleset.straight_suit_card == "last-in-run"
+                else max(values, key=rank_power.__getitem__)
+            )
             straights[frozenset(values)] = Straight(text, position, top)
         return cls(
             ruleset=ruleset,
@@ -64,7 +68,9 @@ class Rules:
         """A card's strength as a single: rank first, then suit."""
         return self.card_power[card.index]
 
-    def sort(self, cards: list[Card] | tuple[Card, ...] | frozenset[Card] | set[Card]) -> list[Card]:
+    def sort(
+        self, cards: list[Card] | tuple[Card, ...] | frozenset[Card] | set[Card]
+    ) -> list[Card]:
         """Cards weakest first, the way a Big Two player sorts a hand."""
         return sorted(cards, key=self.power)
 
@@ -77,6 +83,8 @@ def load_rules(ref: str | Path | None = None) -> Rules:
     """A Big Two ruleset by bundled id or path (default MacePlay's), ready to interpret."""
     ruleset = load_ruleset(ref if ref is not None else DEFAULT_RULESET)
     if not isinstance(ruleset, BigTwoRuleset):
-        raise BigTwoError(f"ruleset '{ruleset.id}' is not a Big Two ruleset (game: big-two)",
-                          hint="try --ruleset maceplay-big-two, hong-kong-big-two or taiwan-big-two")
+        raise BigTwoError(
+            f"ruleset '{ruleset.id}' is not a Big Two ruleset (game: big-two)",
+            hint="try --ruleset maceplay-big-two, hong-kong-big-two or taiwan-big-two",
+        )
     return Rules.of(ruleset)

@@ -23,8 +23,13 @@ class Settlement:
     totals: dict[str, int]
 
     def as_dict(self) -> dict[str, object]:
-        return {"ruleset": self.ruleset, "winner": self.winner, "cards_left": self.cards_left,
-                "scores": self.scores, "totals": self.totals}
+        return {
+            "ruleset": self.ruleset,
+            "winner": self.winner,
+            "cards_left": self.cards_left,
+            "scores": self.scores,
+            "totals": self.totals,
+        }
 
 
 def penalty(rules: Rules, left: int, held: Iterable[Card] = ()) -> int:
@@ -38,19 +43,26 @@ def penalty(rules: Rules, left: int, held: Iterable[Card] = ()) -> int:
     return points
 
 
-def settle(rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Card]] | None = None) -> Settlement:
+def settle(
+    rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Card]] | None = None
+) -> Settlement:
     """Net points per player from cards left (exactly one player out, with 0 left)."""
     holding = {name: list(cards) for name, cards in (held or {}).items()}
     if not 2 <= len(left) <= PLAYERS:
         raise BigTwoError(f"a Big Two table has 2 to {PLAYERS} players, not {len(left)}")
     for name, count in left.items():
         if not 0 <= count <= HAND_SIZE:
-            raise BigTwoError(f"{name} cannot have {count} cards left", hint=f"cards left run from 0 to {HAND_SIZE}")
+            raise BigTwoError(
+                f"{name} cannot have {count} cards left",
+                hint=f"cards left run from 0 to {HAND_SIZE}",
+            )
     out = [name for name, count in left.items() if count == 0]
     if len(out) != 1:
-        raise BigTwoError(f"exactly one player ends with 0 cards; here {len(out)} do"
-                          + (f" ({', '.join(out)})" if out else ""),
-                          hint="the game ends when the first player is out, e.g. --left A=0")
+        raise BigTwoError(
+            f"exactly one player ends with 0 cards; here {len(out)} do"
+            + (f" ({', '.join(out)})" if out else ""),
+            hint="the game ends when the first player is out, e.g. --left A=0",
+        )
     unknown = sorted(set(holding) - set(left))
     if unknown:
         raise BigTwoError(f"cards held by {', '.join(unknown)}, who has no cards-left count")
@@ -66,5 +78,7 @@ def settle(rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Ca
         totals = {name: -score for name, score in scores.items()}
         totals[out[0]] = sum(scores.values())
     else:
-        totals = {name: sum(other - score for other in scores.values()) for name, score in scores.items()}
+        totals = {
+            name: sum(other - score for other in scores.values()) for name, score in scores.items()
+        }
     return Settlement(rules.id, out[0], dict(left), scores, totals)

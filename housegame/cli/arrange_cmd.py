@@ -31,9 +31,12 @@ def _choice(choice: Choice) -> dict[str, Any]:
 def as_json(result: Arrangement) -> dict[str, Any]:
     """The JSON answer: best lanes, declared special (or null), value, alternatives."""
     declared = result.declared
-    return {**_lanes(result.best.setting), "declare": declared.hand.id if declared else None,
-            "value": round(result.best.value, 6),
-            "alternatives": [_choice(c) for c in result.alternatives]}
+    return {
+        **_lanes(result.best.setting),
+        "declare": declared.hand.id if declared else None,
+        "value": round(result.best.value, 6),
+        "alternatives": [_choice(c) for c in result.alternatives],
+    }
 
 
 def _value(result: Arrangement, value: float) -> str:
@@ -45,27 +48,40 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset) -> None:
     table = Table("", "front", "middle", "back", "value", box=None, pad_edge=False)
     for i, choice in enumerate((result.best, *result.alternatives)):
         lanes = _lanes(choice.setting)
-        table.add_row("best" if i == 0 else f"#{i + 1}", lanes["front"], lanes["middle"],
-                      lanes["back"], _value(result, choice.value))
+        table.add_row(
+            "best" if i == 0 else f"#{i + 1}",
+            lanes["front"],
+            lanes["middle"],
+            lanes["back"],
+            _value(result, choice.value),
+        )
     console.print(table)
     special = result.special
     if special is None:
         return
     name = special.special.label
     if special.automatic:
-        console.print(f"declare {name}: {ruleset.id} declares it automatically "
-                      f"({special.value:+.3f} units expected, set hand {special.set_value:+.3f})")
+        console.print(
+            f"declare {name}: {ruleset.id} declares it automatically "
+            f"({special.value:+.3f} units expected, set hand {special.set_value:+.3f})"
+        )
     elif special.declare:
-        console.print(f"declare {name}: beats the best set hand by {special.gain:.3f} units "
-                      f"({special.value:+.3f} vs {special.set_value:+.3f})")
+        console.print(
+            f"declare {name}: beats the best set hand by {special.gain:.3f} units "
+            f"({special.value:+.3f} vs {special.set_value:+.3f})"
+        )
     else:
-        console.print(f"do not declare {name}: the set hand is better by {-special.gain:.3f} units "
-                      f"({special.set_value:+.3f} vs {special.value:+.3f})")
+        console.print(
+            f"do not declare {name}: the set hand is better by {-special.gain:.3f} units "
+            f"({special.set_value:+.3f} vs {special.value:+.3f})"
+        )
 
 
 @handles_input_errors
 def arrange_command(
-    cards: Annotated[str, typer.Argument(help="13 cards, e.g. 'AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S'.")],
+    cards: Annotated[
+        str, typer.Argument(help="13 cards, e.g. 'AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S'.")
+    ],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")],
     objective: Annotated[str, typer.Option(help="ev (expected units) or lexicographic.")] = "ev",
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
@@ -83,15 +99,21 @@ def arrange_command(
         render(result, rules)
 
 
-tables_app = typer.Typer(help="The lane-odds data files the ev objective reads.", no_args_is_help=True)
+tables_app = typer.Typer(
+    help="The lane-odds data files the ev objective reads.", no_args_is_help=True
+)
 
 
 @tables_app.command("build")
 @handles_input_errors
 def build_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the simulated deals.")],
-    deals: Annotated[int, typer.Option("--deals", min=1, help="Four-player deals to simulate.")] = 5000,
-    out: Annotated[Path | None, typer.Option("--out", help="Folder to write (default: the package's).")] = None,
+    deals: Annotated[
+        int, typer.Option("--deals", min=1, help="Four-player deals to simulate.")
+    ] = 5000,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder to write (default: the package's).")
+    ] = None,
 ) -> None:
     """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use."""
     folder = out if out is not None else DATA_DIR
@@ -100,8 +122,10 @@ def build_command(
         odds = build_lane_odds(rules, seed, deals)
         path = folder / odds_name(rules)
         odds.save(path)
-        console.print(f"{path}: {rules_slug(rules)}, seed {seed}, {deals} deals, "
-                      f"{sum(len(k) for k in odds.keys)} distinct lane hands")
+        console.print(
+            f"{path}: {rules_slug(rules)}, seed {seed}, {deals} deals, "
+            f"{sum(len(k) for k in odds.keys)} distinct lane hands"
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -31,14 +31,20 @@ from housegame.cards import parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
 from housegame.errors import HousegameError
 
-RulesetOption = Annotated[str | None, typer.Option(
-    "--ruleset", "-r", help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET}).")]
+RulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", "-r", help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET})."
+    ),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 PLAY_NAMES = ("South", "West", "North", "East")
 
 bigtwo_app = typer.Typer(
-    name="bigtwo", help="Big Two (大老二): check plays, hints, scoring, replays and a terminal game.",
-    no_args_is_help=True, add_completion=False,
+    name="bigtwo",
+    help="Big Two (大老二): check plays, hints, scoring, replays and a terminal game.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 
 
@@ -85,8 +91,12 @@ def beats_cmd(
 @handles_input_errors
 def hint_cmd(
     hand: Annotated[str, typer.Argument(help="Your cards, e.g. '3C 5D 5S 9H KS 2H'.")],
-    over: Annotated[str | None, typer.Option("--over", help="The play to beat; omit when you lead.")] = None,
-    first: Annotated[bool, typer.Option("--first", help="The game's first play: it must hold the lead card.")] = False,
+    over: Annotated[
+        str | None, typer.Option("--over", help="The play to beat; omit when you lead.")
+    ] = None,
+    first: Annotated[
+        bool, typer.Option("--first", help="The game's first play: it must hold the lead card.")
+    ] = False,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -97,14 +107,24 @@ def hint_cmd(
         raise BigTwoError(f"a hand has 1 to 13 cards, not {len(cards)}")
     table = _play(over, "--over", rules) if over else None
     if table is not None and set(table.cards) & set(cards):
-        raise BigTwoError(f"{cards_text(set(table.cards) & set(cards))} cannot be both on the table and in your hand")
+        raise BigTwoError(
+            f"{cards_text(set(table.cards) & set(cards))} cannot be both on the table and in "
+            f"your hand"
+        )
     lead = rules.lead_card if first else None
     if lead is not None and lead not in cards:
-        raise BigTwoError(f"the first play must contain {cards_text([lead])}, which is not in this hand")
+        raise BigTwoError(
+            f"the first play must contain {cards_text([lead])}, which is not in this hand"
+        )
     plays = legal_plays(cards, rules, table, lead)
     if json:
-        print_json({"hint": _combo_json(plays[0]) if plays else None,
-                    "plays": [_combo_json(p) for p in plays], "can_pass": table is not None})
+        print_json(
+            {
+                "hint": _combo_json(plays[0]) if plays else None,
+                "plays": [_combo_json(p) for p in plays],
+                "can_pass": table is not None,
+            }
+        )
         return
     if not plays:
         say("hint: pass (nothing in this hand beats the table)")
@@ -123,7 +143,9 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
     for value in values:
         name, sep, rest = value.partition("=")
         if not sep or not name.strip() or not rest.strip():
-            raise BigTwoError(f"{option} '{value}': expected NAME=VALUE", hint=f"e.g. {option} Ann=5")
+            raise BigTwoError(
+                f"{option} '{value}': expected NAME=VALUE", hint=f"e.g. {option} Ann=5"
+            )
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -139,10 +161,17 @@ def render_settlement(result: Settlement) -> None:
 @bigtwo_app.command("score")
 @handles_input_errors
 def score_cmd(
-    left: Annotated[list[str], typer.Option("--left", help="NAME=COUNT cards left; repeat per player.")],
-    holds: Annotated[list[str] | None, typer.Option(
-        "--holds", help="NAME=CARDS a loser still holds, for penalties that depend on a card "
-        "(Taiwan: ♠2 with 8+ left doubles), e.g. --holds Bo=2S.")] = None,
+    left: Annotated[
+        list[str], typer.Option("--left", help="NAME=COUNT cards left; repeat per player.")
+    ],
+    holds: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--holds",
+            help="NAME=CARDS a loser still holds, for penalties that depend on a card "
+            "(Taiwan: ♠2 with 8+ left doubles), e.g. --holds Bo=2S.",
+        ),
+    ] = None,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -194,7 +223,9 @@ def _read_line() -> str:
     console.print("> ", end="", markup=False, soft_wrap=True)
     line = sys.stdin.readline()
     if not line:
-        raise BigTwoError("input ended before the game did", hint="type cards, pass, hint, auto or quit")
+        raise BigTwoError(
+            "input ended before the game did", hint="type cards, pass, hint, auto or quit"
+        )
     return line.strip()
 
 
@@ -216,8 +247,11 @@ def _human_turn(game: Game) -> bool:
                 suggestion = game.hint()
                 say(f"hint: {suggestion if suggestion else 'pass'}")
                 continue
-            move = computer_move(game) if word == "auto" else (
-                game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
+            move = (
+                computer_move(game)
+                if word == "auto"
+                else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
+            )
         except HousegameError as exc:
             err_console.print(f"not allowed: {exc}", markup=False, soft_wrap=True)
             continue
@@ -228,14 +262,19 @@ def _human_turn(game: Game) -> bool:
 @bigtwo_app.command("play")
 @handles_input_errors
 def play_cmd(
-    seed: Annotated[int | None, typer.Option("--seed", help="Deal seed (the same seed, the same deal).")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Deal seed (the same seed, the same deal).")
+    ] = None,
     ruleset: RulesetOption = None,
 ) -> None:
     """Play against three computer players. Type cards (3C 3D), pass, hint, auto or quit."""
     rules = load_rules(ruleset)
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     game = Game.deal(rules, deal_seed, PLAY_NAMES)
-    say(f"Big Two under {rules.id}, seed {deal_seed}. You are {PLAY_NAMES[0]}; {game.current} leads.")
+    say(
+        f"Big Two under {rules.id}, seed {deal_seed}. You are {PLAY_NAMES[0]}; "
+        f"{game.current} leads."
+    )
     while not game.over:
         if game.turn == 0:
             if not _human_turn(game):

@@ -49,9 +49,11 @@ def thirteen_ruleset(ref: str, command: str) -> ThirteenCardRuleset:
     """A 13-card ruleset by id or path; any other game is bad input for ``command``."""
     ruleset = load_ruleset(ref)
     if not isinstance(ruleset, ThirteenCardRuleset):
-        raise RulesetError(f"ruleset '{ruleset.id}' is not a 13-card ruleset",
-                           hint=f"`housegame {command}` needs a 13-card (Chinese Poker) ruleset; "
-                                "`housegame rulesets` lists them with their game")
+        raise RulesetError(
+            f"ruleset '{ruleset.id}' is not a 13-card ruleset",
+            hint=f"`housegame {command}` needs a 13-card (Chinese Poker) ruleset; "
+            "`housegame rulesets` lists them with their game",
+        )
     return ruleset
 
 
@@ -82,7 +84,9 @@ def render_pairs(pairs: Iterable[PairResult]) -> None:
         console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
         for item in pair.items:
             detail = f"  [dim]{_escape(item.detail)}[/]" if item.detail else ""
-            console.print(f"  {signed_units(item.units):>6}  {_escape(item.label)}{detail}", soft_wrap=True)
+            console.print(
+                f"  {signed_units(item.units):>6}  {_escape(item.label)}{detail}", soft_wrap=True
+            )
         console.print(f"  {signed_units(pair.net):>6}  net to {pair.first}")
 
 

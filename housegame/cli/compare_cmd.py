@@ -23,16 +23,23 @@ from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import load_table
 
-RulesetOption = Annotated[list[str] | None, typer.Option(
-    "--ruleset", "-r", help="Ruleset id or YAML path (repeatable); default: every bundled one.")]
+RulesetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ruleset", "-r", help="Ruleset id or YAML path (repeatable); default: every bundled one."
+    ),
+]
 
 
 def render_comparison(comparison: TableComparison) -> None:
     """Rulesets down, players across: each player's total in the ruleset's units."""
     table = Table("ruleset", *comparison.players, "unit", box=None, pad_edge=False)
     for rid, result in comparison.results.items():
-        table.add_row(rid, *(signed_units(result.totals[p]) for p in comparison.players),
-                      f"[dim]{result.unit}[/]")
+        table.add_row(
+            rid,
+            *(signed_units(result.totals[p]) for p in comparison.players),
+            f"[dim]{result.unit}[/]",
+        )
     console.print(table)
     for rid, reason in comparison.skipped.items():
         console.print(f"[dim]skipped {rid}: {reason}[/]", soft_wrap=True)
@@ -42,7 +49,9 @@ def render_comparison(comparison: TableComparison) -> None:
 def compare(
     table: Annotated[Path, typer.Argument(help="Table file (YAML or JSON).")],
     ruleset: RulesetOption = None,
-    banker: Annotated[str | None, typer.Option(help="The banker's name, for the banker games.")] = None,
+    banker: Annotated[
+        str | None, typer.Option(help="The banker's name, for the banker games.")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Score one table under several rulesets and show each player's total side by side."""
@@ -58,20 +67,37 @@ def compare(
 
 def render_stats(stats: list[RulesetStats]) -> None:
     first = stats[0]
-    console.print(f"{first.deals} deals of {first.players} hands, the same deals under every "
-                  "ruleset. A result is one seat's units in one deal: seat 1's mean (the "
-                  "banker's edge in banker games) with its standard error, the standard "
-                  "deviation and mean size of a result, the range 90% of results fall in, the "
-                  "share of pairs scooped and of hands declared special.", soft_wrap=True)
-    table = Table("ruleset", "seat 1", "sd", "mean abs", "90% within", "scoops", "specials",
-                  box=None, pad_edge=False)
+    console.print(
+        f"{first.deals} deals of {first.players} hands, the same deals under every "
+        "ruleset. A result is one seat's units in one deal: seat 1's mean (the "
+        "banker's edge in banker games) with its standard error, the standard "
+        "deviation and mean size of a result, the range 90% of results fall in, the "
+        "share of pairs scooped and of hands declared special.",
+        soft_wrap=True,
+    )
+    table = Table(
+        "ruleset",
+        "seat 1",
+        "sd",
+        "mean abs",
+        "90% within",
+        "scoops",
+        "specials",
+        box=None,
+        pad_edge=False,
+    )
     table.columns[0].no_wrap = table.columns[1].no_wrap = True
     for s in stats:
         low, _, high = s.quantiles
-        table.add_row(s.ruleset + (" (banker)" if s.banker else ""),
-                      f"{s.seat_means[0]:+.2f}±{s.seat_stderrs[0]:.2f}", f"{s.stdev:.2f}",
-                      f"{s.mean_abs:.2f}", f"{low:+g}..{high:+g}", f"{s.scoop_rate:.1%}",
-                      f"{s.special_rate:.2%}")
+        table.add_row(
+            s.ruleset + (" (banker)" if s.banker else ""),
+            f"{s.seat_means[0]:+.2f}±{s.seat_stderrs[0]:.2f}",
+            f"{s.stdev:.2f}",
+            f"{s.mean_abs:.2f}",
+            f"{low:+g}..{high:+g}",
+            f"{s.scoop_rate:.1%}",
+            f"{s.special_rate:.2%}",
+        )
     wide = Console(highlight=False, width=max(console.width, 100))  # a line a ruleset when piped
     wide.print(table)
 
@@ -85,9 +111,17 @@ def simulate_cmd(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """Monte Carlo over the same seeded deals under each ruleset: edge, spread, scoops."""
-    rulesets = ([thirteen_ruleset(ref, "simulate") for ref in ruleset] if ruleset
-                else bundled_of(ThirteenCardRuleset))
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    rulesets = (
+        [thirteen_ruleset(ref, "simulate") for ref in ruleset]
+        if ruleset
+        else bundled_of(ThirteenCardRuleset)
+    )
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))
         stats = simulate(rulesets, deals, seed, players, lambda done: bar.advance(task, done))

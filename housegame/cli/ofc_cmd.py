@@ -30,8 +30,10 @@ RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="OFC ruleset
 def _ofc_ruleset(ref: str) -> OfcRuleset:
     rules = load_ruleset(ref)
     if not isinstance(rules, OfcRuleset):
-        raise OfcError(f"ruleset '{rules.id}' is not an OFC ruleset",
-                       hint="use golden-nugget-pineapple or ofc-classic")
+        raise OfcError(
+            f"ruleset '{rules.id}' is not an OFC ruleset",
+            hint="use golden-nugget-pineapple or ofc-classic",
+        )
     return rules
 
 
@@ -39,7 +41,8 @@ def _ofc_ruleset(ref: str) -> OfcRuleset:
 def replay(
     log: Annotated[Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves.")],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Override the log's ruleset.")] = None,
+        str | None, typer.Option("--ruleset", "-r", help="Override the log's ruleset.")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Check every move of a recorded hand and print the settlement."""
@@ -60,15 +63,18 @@ def _read_move(hand: Hand, name: str) -> None:
     """Prompt until the person enters a legal move; end of input is an error (exit 2)."""
     board = hand.boards[name]
     place, discard = hand.expected(name)
-    console.print(f"\nyour cards: [bold]{format_cards(board.pending)}[/]  "
-                  f"place {place}, discard {discard}")
+    console.print(
+        f"\nyour cards: [bold]{format_cards(board.pending)}[/]  place {place}, discard {discard}"
+    )
     console.print(f"[dim]{EXAMPLE}[/]")
     while True:
         console.print("your move> ", end="")
         line = sys.stdin.readline()
         if not line:
-            raise OfcError("input ended before the hand was finished",
-                           hint="type one move per line: " + EXAMPLE)
+            raise OfcError(
+                "input ended before the hand was finished",
+                hint="type one move per line: " + EXAMPLE,
+            )
         try:
             hand.play(name, parse_move(line))
             return
@@ -118,7 +124,7 @@ def play(
 
 @handles_input_errors
 def fantasyland(
-    cards: Annotated[str, typer.Argument(help="13-17 cards, e.g. \"AS KS QS ...\".")],
+    cards: Annotated[str, typer.Argument(help='13-17 cards, e.g. "AS KS QS ...".')],
     ruleset: RulesetOption = DEFAULT_RULESET,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -128,19 +134,26 @@ def fantasyland(
     assert rules.fantasyland is not None
     if json:
         setting = solution.setting
-        print_json({
-            "ruleset": rules.id, "priority": rules.fantasyland.solver_priority, **setting.text(),
-            "discards": [str(c) for c in solution.discards], "clean": solution.clean,
-            "stays": solution.stays, "royalties": solution.royalties,
-        })
+        print_json(
+            {
+                "ruleset": rules.id,
+                "priority": rules.fantasyland.solver_priority,
+                **setting.text(),
+                "discards": [str(c) for c in solution.discards],
+                "clean": solution.clean,
+                "stays": solution.stays,
+                "royalties": solution.royalties,
+            }
+        )
         return
     console.print(f"[bold]best setting[/] ({', '.join(rules.fantasyland.solver_priority)})")
     render_solution(solution)
 
 
 def register(app: typer.Typer) -> None:
-    ofc = typer.Typer(help="Open Face Chinese Poker: replay, play, Fantasyland.",
-                      no_args_is_help=True)
+    ofc = typer.Typer(
+        help="Open Face Chinese Poker: replay, play, Fantasyland.", no_args_is_help=True
+    )
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)

@@ -18,8 +18,11 @@ def render_boards(hand: Hand) -> None:
     table = Table("player", *LANES, box=None, pad_edge=False)
     for name in hand.order:
         board = hand.boards[name]
-        row = [f"{format_cards(board.lanes[lane])} "
-               f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})" for lane in LANES]
+        row = [
+            f"{format_cards(board.lanes[lane])} "
+            f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
+            for lane in LANES
+        ]
         label = name + (" [FL]" if board.fantasyland_cards is not None else "")
         table.add_row(label, *row)
     console.print(table)
@@ -30,12 +33,16 @@ def render_result(result: OfcTableResult) -> None:
     console.print(f"[bold]ruleset[/] {result.ruleset}")
     for seat in result.seats:
         note = f"  [red]FOUL: {seat.setting.foul_reason()}[/]" if seat.fouled else ""
-        console.print(f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}",
-                      soft_wrap=True)
+        console.print(
+            f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True
+        )
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
-            console.print(f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
-                          f"  royalty {seat.royalties[lane]}", soft_wrap=True)
+            console.print(
+                f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
+                f"  royalty {seat.royalties[lane]}",
+                soft_wrap=True,
+            )
     render_pairs(result.pairs)
     totals = Table("player", "total", "next hand", box=None, pad_edge=False)
     for seat in result.seats:
@@ -51,6 +58,8 @@ def render_solution(solution: Solution) -> None:
         console.print(f"  {lane:<6}  {cards}  [dim]{describe(setting.key(lane))}[/]")
     if solution.discards:
         console.print(f"  discard {format_cards(solution.discards)}")
-    console.print(f"  {'clean' if solution.clean else 'FOUL'}; "
-                  f"{'stays in Fantasyland' if solution.stays else 'does not stay'}; "
-                  f"royalties {solution.royalties}")
+    console.print(
+        f"  {'clean' if solution.clean else 'FOUL'}; "
+        f"{'stays in Fantasyland' if solution.stays else 'does not stay'}; "
+        f"royalties {solution.royalties}"
+    )

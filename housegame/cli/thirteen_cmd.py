@@ -23,20 +23,27 @@ from housegame.thirteen import TableResult
 
 def render(result: TableResult) -> None:
     """The readable breakdown: settings, each pair's items, then totals."""
-    console.print(f"[bold]ruleset[/] {result.ruleset}" + (f"   [bold]banker[/] {result.banker}" if result.banker else ""))
+    console.print(
+        f"[bold]ruleset[/] {result.ruleset}"
+        + (f"   [bold]banker[/] {result.banker}" if result.banker else "")
+    )
     hands = Table("player", "front", "middle", "back", "note", box=None, pad_edge=False)
     for seat in result.seats:
         info = seat.describe()
         note = "surrenders" if seat.surrendered else ("FOUL" if seat.fouled else "")
         if seat.declared is not None:
             note = f"declares {seat.declared.hand.name} ({seat.declared.points})"
-        hands.add_row(seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note)
+        hands.add_row(
+            seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note
+        )
     console.print(hands)
     render_pairs(result.pairs)
     if result.pool:
         console.print("\n[bold]pool[/]")
         for entry in result.pool:
-            console.print(f"  {signed_units(entry.item.units):>6}  {entry.player}: {entry.item.label}")
+            console.print(
+                f"  {signed_units(entry.item.units):>6}  {entry.player}: {entry.item.label}"
+            )
     totals = Table("player", f"total ({result.unit})", box=None, pad_edge=False)
     if result.points_per_unit != 1:
         totals.add_column("points")
@@ -52,7 +59,9 @@ def render(result: TableResult) -> None:
 @handles_input_errors
 def score(
     table: Annotated[Path, typer.Argument(help="Table file (YAML or JSON).")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")
+    ] = None,
     banker: Annotated[str | None, typer.Option(help="The banker's name (banker games).")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:

@@ -16,7 +16,24 @@ from housegame.ofc.settle import make_seat, settle_pair, settle_table
 from housegame.ofc.table import check_seats, score_ofc
 
 __all__ = [
-    "Board", "Hand", "Move", "NextHand", "OfcError", "OfcSeat", "OfcTableResult", "RoyaltyTables",
-    "check_seats", "deck_from_text", "entry_cards", "lane_royalties", "make_seat", "next_hand",
-    "score_ofc", "settle_pair", "settle_table", "shuffled_deck", "stay_holds", "tables_for",
+    "Board",
+    "Hand",
+    "Move",
+    "NextHand",
+    "OfcError",
+    "OfcSeat",
+    "OfcTableResult",
+    "RoyaltyTables",
+    "check_seats",
+    "deck_from_text",
+    "entry_cards",
+    "lane_royalties",
+    "make_seat",
+    "next_hand",
+    "score_ofc",
+    "settle_pair",
+    "settle_table",
+    "shuffled_deck",
+    "stay_holds",
+    "tables_for",
 ]

@@ -48,8 +48,10 @@ def legal_moves(ruleset: OfcRuleset, board: Board, place: int, discard: int) -> 
             chosen: dict[LaneName, list[Card]] = {lane: [] for lane in LANES}
             for card, lane in zip(kept, lanes):
                 chosen[lane].append(card)
-            if all(len(board.lanes[lane]) + len(chosen[lane]) <= ruleset.lanes.cap(lane)
-                   for lane in LANES):
+            if all(
+                len(board.lanes[lane]) + len(chosen[lane]) <= ruleset.lanes.cap(lane)
+                for lane in LANES
+            ):
                 yield Move({lane: tuple(chosen[lane]) for lane in LANES if chosen[lane]}, thrown)
 
 
@@ -88,8 +90,11 @@ def score_boards(ruleset: OfcRuleset, boards: IntArray) -> FloatArray:
     middle = evaluate_batch(flat[:, 3:8], rules)
     back = evaluate_batch(flat[:, 8:], rules)
     fouled = ((front >> 4) > (middle >> 4)) | ((middle >> 4) > (back >> 4))
-    royalties = (tables.front_batch(front) + tables.five_batch("middle", middle, rules)
-                 + tables.five_batch("back", back, rules))
+    royalties = (
+        tables.front_batch(front)
+        + tables.five_batch("middle", middle, rules)
+        + tables.five_batch("back", back, rules)
+    )
     strength = ((front >> 24) + (middle >> 24) + (back >> 24)) * STRENGTH_WEIGHT
     value: FloatArray = np.where(fouled, -FOUL_PENALTY, royalties + strength).astype(np.float64)
     return value.reshape(boards.shape[:-1])
@@ -101,8 +106,10 @@ def choose_move(hand: Hand, name: str, seed: int) -> Move:
     if board.fantasyland_cards is not None:
         solution = solve(board.pending, hand.ruleset)
         setting = solution.setting
-        return Move({"front": setting.front, "middle": setting.middle, "back": setting.back},
-                    solution.discards)
+        return Move(
+            {"front": setting.front, "middle": setting.middle, "back": setting.back},
+            solution.discards,
+        )
     place, discard = hand.expected(name)
     moves = list(legal_moves(hand.ruleset, board, place, discard))
     fixed, slot = _layouts(hand.ruleset, board, moves)
@@ -112,7 +119,10 @@ def choose_move(hand: Hand, name: str, seed: int) -> Move:
     if empty:
         rng = np.random.default_rng([seed, hand.stage, hand.order.index(name)])
         fills = pool[rng.random((SAMPLES, len(pool))).argsort(axis=1)[:, :empty]]
-        boards = np.where(slot[:, None, :] >= 0, fills[:, np.maximum(slot, 0)].transpose(1, 0, 2),
-                          fixed[:, None, :])
+        boards = np.where(
+            slot[:, None, :] >= 0,
+            fills[:, np.maximum(slot, 0)].transpose(1, 0, 2),
+            fixed[:, None, :],
+        )
     values = score_boards(hand.ruleset, boards).mean(axis=1)
     return moves[int(np.argmax(values))]

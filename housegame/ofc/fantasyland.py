@@ -42,7 +42,10 @@ def stay_holds(ruleset: OfcRuleset, setting: Setting) -> str | None:
         return None
     stay = fantasyland.stay
     checks: tuple[tuple[LaneName, str | None], ...] = (
-        ("front", stay.front), ("middle", stay.middle), ("back", stay.back))
+        ("front", stay.front),
+        ("middle", stay.middle),
+        ("back", stay.back),
+    )
     for lane, label in checks:
         if _at_least(setting.key(lane), label):
             return f"{lane} {label} or better"

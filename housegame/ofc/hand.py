@@ -34,8 +34,9 @@ class Move:
         return [c for lane in LANES for c in self.placed.get(lane, ())] + list(self.discarded)
 
     def as_dict(self) -> dict[str, str]:
-        out: dict[str, str] = {lane: format_cards(self.placed.get(lane, ()))
-                               for lane in LANES if self.placed.get(lane)}
+        out: dict[str, str] = {
+            lane: format_cards(self.placed.get(lane, ())) for lane in LANES if self.placed.get(lane)
+        }
         if self.discarded:
             out["discard"] = format_cards(self.discarded)
         return out
@@ -74,8 +75,13 @@ class Played:
 class Hand:
     """A hand in progress; ``play`` applies one player's move or raises OfcError saying why not."""
 
-    def __init__(self, ruleset: OfcRuleset, players: Sequence[str], deck: Sequence[Card],
-                 fantasyland: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: OfcRuleset,
+        players: Sequence[str],
+        deck: Sequence[Card],
+        fantasyland: Mapping[str, int] | None = None,
+    ) -> None:
         fantasyland = dict(fantasyland or {})
         check_seats(ruleset, len(players))
         if len(set(players)) != len(players):
@@ -87,8 +93,10 @@ class Hand:
             raise OfcError(f"{ruleset.id} has no Fantasyland")
         for name, count in fantasyland.items():
             if not ruleset.lanes.total <= count:
-                raise OfcError(f"{name} cannot play Fantasyland with {count} cards; "
-                               f"it takes at least {ruleset.lanes.total}")
+                raise OfcError(
+                    f"{name} cannot play Fantasyland with {count} cards; "
+                    f"it takes at least {ruleset.lanes.total}"
+                )
         need = sum(fantasyland.get(p, ruleset.cards_per_player()) for p in players)
         if need > len(deck):
             raise OfcError(f"this hand needs {need} cards but the deck has {len(deck)}")
@@ -110,7 +118,7 @@ class Hand:
     # ---- dealing and turns --------------------------------------------------------------
 
     def _draw(self, count: int) -> list[Card]:
-        cards = self.deck[self.position:self.position + count]
+        cards = self.deck[self.position : self.position + count]
         self.position += count
         return cards
 
@@ -168,12 +176,14 @@ class Hand:
         if self.finished:
             raise OfcError("the hand is over; no more moves")
         if name not in self.boards:
-            raise OfcError(f"no player '{name}' at this table",
-                           hint="players: " + ", ".join(self.order))
+            raise OfcError(
+                f"no player '{name}' at this table", hint="players: " + ", ".join(self.order)
+            )
         turn = self.to_act
         if name != turn:
-            raise OfcError(f"it is {turn}'s move, not {name}'s",
-                           hint="players act in seat order at each stage")
+            raise OfcError(
+                f"it is {turn}'s move, not {name}'s", hint="players act in seat order at each stage"
+            )
         board = self.boards[name]
         cards = move.cards
         seen: set[Card] = set()
@@ -183,11 +193,15 @@ class Hand:
             seen.add(card)
             lane = board.lane_of(card)
             if lane is not None:
-                raise OfcError(f"{name}: {card} is already placed in your {lane}",
-                               hint="placed cards never move")
+                raise OfcError(
+                    f"{name}: {card} is already placed in your {lane}",
+                    hint="placed cards never move",
+                )
             if card not in board.pending:
-                raise OfcError(f"{name}: {card} was not dealt to you",
-                               hint=f"your cards to play: {format_cards(board.pending)}")
+                raise OfcError(
+                    f"{name}: {card} was not dealt to you",
+                    hint=f"your cards to play: {format_cards(board.pending)}",
+                )
         self._check_counts(name, move)
 
     def _check_counts(self, name: str, move: Move) -> None:
@@ -198,33 +212,49 @@ class Hand:
         if board.fantasyland_cards is not None:
             when = "in Fantasyland"
         if placed != place:
-            raise OfcError(f"{name}: you placed {placed} cards; {when} you place {place}",
-                           hint=f"your cards: {format_cards(board.pending)}")
+            raise OfcError(
+                f"{name}: you placed {placed} cards; {when} you place {place}",
+                hint=f"your cards: {format_cards(board.pending)}",
+            )
         if len(move.discarded) != discard:
-            raise OfcError(f"{name}: you discarded {len(move.discarded)} cards; "
-                           f"{when} you discard {discard}")
+            raise OfcError(
+                f"{name}: you discarded {len(move.discarded)} cards; {when} you discard {discard}"
+            )
         for lane in LANES:
             adding = len(move.placed.get(lane, ()))
             room = self.ruleset.lanes.cap(lane) - len(board.lanes[lane])
             if adding > room:
                 full = "is full" if room == 0 else f"has room for {room} more"
-                raise OfcError(f"{name}: your {lane} {full}; you add {adding}",
-                               hint=f"a {lane} holds {self.ruleset.lanes.cap(lane)} cards")
+                raise OfcError(
+                    f"{name}: your {lane} {full}; you add {adding}",
+                    hint=f"a {lane} holds {self.ruleset.lanes.cap(lane)} cards",
+                )
 
     # ---- the end ----------------------------------------------------------------------
 
     def setting(self, name: str) -> Setting:
         board = self.boards[name]
-        return Setting.of(board.lanes["front"], board.lanes["middle"], board.lanes["back"],
-                          self.ruleset.ranking.rules())
+        return Setting.of(
+            board.lanes["front"],
+            board.lanes["middle"],
+            board.lanes["back"],
+            self.ruleset.ranking.rules(),
+        )
 
     def result(self) -> OfcTableResult:
         """Fouls, lanes, royalties, scoops, payouts and next hand's Fantasyland, once finished."""
         if not self.finished:
-            raise OfcError(f"the hand is not finished: stage {self.stage + 1}, "
-                           f"{self.to_act} to act")
-        seats = [make_seat(self.ruleset, name, self.setting(name),
-                           in_fantasyland=board.fantasyland_cards is not None,
-                           discards=tuple(str(c) for c in board.discards))
-                 for name, board in self.boards.items()]
+            raise OfcError(
+                f"the hand is not finished: stage {self.stage + 1}, {self.to_act} to act"
+            )
+        seats = [
+            make_seat(
+                self.ruleset,
+                name,
+                self.setting(name),
+                in_fantasyland=board.fantasyland_cards is not None,
+                discards=tuple(str(c) for c in board.discards),
+            )
+            for name, board in self.boards.items()
+        ]
         return settle_table(self.ruleset, seats)

@@ -13,8 +13,15 @@ from housegame.ofc.hand import Move
 from housegame.rulesets.common import LANES, LaneName
 
 WORDS: dict[str, LaneName | None] = {
-    "front": "front", "f": "front", "middle": "middle", "m": "middle", "back": "back", "b": "back",
-    "discard": None, "d": None, "x": None,
+    "front": "front",
+    "f": "front",
+    "middle": "middle",
+    "m": "middle",
+    "back": "back",
+    "b": "back",
+    "discard": None,
+    "d": None,
+    "x": None,
 }
 EXAMPLE = "back AS KS front 7C discard 2H   (short: b AS KS f 7C x 2H)"
 

@@ -65,9 +65,12 @@ class Replay:
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ruleset": self.result.ruleset}
         out["seed" if self.log.seed is not None else "deck"] = (
-            self.log.seed if self.log.seed is not None else format_deck(self.hand.deck))
-        out["moves"] = [{"player": p.player, "stage": p.stage + 1, **p.move.as_dict()}
-                        for p in self.hand.history]
+            self.log.seed if self.log.seed is not None else format_deck(self.hand.deck)
+        )
+        out["moves"] = [
+            {"player": p.player, "stage": p.stage + 1, **p.move.as_dict()}
+            for p in self.hand.history
+        ]
         out.update({k: v for k, v in self.result.as_dict().items() if k != "ruleset"})
         return out
 
@@ -109,13 +112,16 @@ def move_of(entry: LogMove, where: str) -> Move:
     return Move(placed, _cards(entry.discard, f"{where} discard"))
 
 
-def replay(log: HandLog, located: Located | None = None,
-           ruleset: str | Path | None = None) -> Replay:
+def replay(
+    log: HandLog, located: Located | None = None, ruleset: str | Path | None = None
+) -> Replay:
     """Play every move of the log; the first illegal one stops the replay with its position."""
     rules = load_ruleset(ruleset if ruleset is not None else log.ruleset)
     if not isinstance(rules, OfcRuleset):
-        raise OfcError(f"ruleset '{rules.id}' is not an OFC ruleset",
-                       hint="use golden-nugget-pineapple or ofc-classic")
+        raise OfcError(
+            f"ruleset '{rules.id}' is not an OFC ruleset",
+            hint="use golden-nugget-pineapple or ofc-classic",
+        )
     deck = shuffled_deck(log.seed) if log.seed is not None else deck_from_text(log.deck or "")
     hand = Hand(rules, log.players, deck, log.fantasyland)
     for i, entry in enumerate(log.moves):
@@ -128,9 +134,10 @@ def replay(log: HandLog, located: Located | None = None,
         except OfcError as exc:
             raise OfcError(f"{where} (stage {stage}): {exc.message}", exc.hint) from None
     if not hand.finished:
-        raise OfcError(f"the log ends before the hand does: stage {hand.stage + 1}, "
-                       f"{hand.to_act} to act",
-                       hint="add the remaining moves")
+        raise OfcError(
+            f"the log ends before the hand does: stage {hand.stage + 1}, {hand.to_act} to act",
+            hint="add the remaining moves",
+        )
     return Replay(log, hand, hand.result())
 
 

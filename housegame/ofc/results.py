@@ -74,4 +74,3 @@ class OfcTableResult:
             "pairs": [p.as_dict() for p in self.pairs],
             "totals": self.totals,
         }
-

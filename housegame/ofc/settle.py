@@ -18,20 +18,32 @@ from housegame.rulesets.ofc import OfcRuleset
 from housegame.thirteen.setting import Setting
 
 
-def make_seat(ruleset: OfcRuleset, name: str, setting: Setting, in_fantasyland: bool = False,
-              discards: tuple[str, ...] = ()) -> OfcSeat:
+def make_seat(
+    ruleset: OfcRuleset,
+    name: str,
+    setting: Setting,
+    in_fantasyland: bool = False,
+    discards: tuple[str, ...] = (),
+) -> OfcSeat:
     """A finished hand with the royalties it is paid (none when a foul forfeits them)."""
     royalties = lane_royalties(ruleset, setting)
     if setting.fouled and ruleset.foul.royalties == "forfeit":
         royalties = {lane: 0 for lane in LANES}
-    return OfcSeat(name, setting, royalties, next_hand(ruleset, setting, in_fantasyland),
-                   in_fantasyland, discards)
+    return OfcSeat(
+        name,
+        setting,
+        royalties,
+        next_hand(ruleset, setting, in_fantasyland),
+        in_fantasyland,
+        discards,
+    )
 
 
 def _lane_detail(lane: LaneName, a: OfcSeat, b: OfcSeat) -> str:
     def show(seat: OfcSeat) -> str:
         text = describe(seat.setting.key(lane))
         return f"{text} (foul)" if seat.fouled else text
+
     return f"{show(a)} vs {show(b)}"
 
 
@@ -49,8 +61,11 @@ def _winners(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> list[str | None]:
 
 
 def _royalty_detail(seat: OfcSeat) -> str:
-    parts = [f"{lane} {describe(seat.setting.key(lane))} = {units}"
-             for lane, units in seat.royalties.items() if units]
+    parts = [
+        f"{lane} {describe(seat.setting.key(lane))} = {units}"
+        for lane, units in seat.royalties.items()
+        if units
+    ]
     return ", ".join(parts)
 
 
@@ -74,12 +89,20 @@ def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
         pair.scooped_by = sweeper
         if not fouled_out or ruleset.foul.against_clean == "scooped":
             bonus = ruleset.scoring.scoop_bonus
-            pair.add("scoop", f"scoop by {sweeper}", bonus if sweeper == a.name else -bonus,
-                     "the other hand fouled" if fouled_out else "")
+            pair.add(
+                "scoop",
+                f"scoop by {sweeper}",
+                bonus if sweeper == a.name else -bonus,
+                "the other hand fouled" if fouled_out else "",
+            )
     for seat, sign in ((a, 1), (b, -1)):
         if seat.royalty_total:
-            pair.add("royalty", f"royalties {seat.name}", sign * seat.royalty_total,
-                     _royalty_detail(seat))
+            pair.add(
+                "royalty",
+                f"royalties {seat.name}",
+                sign * seat.royalty_total,
+                _royalty_detail(seat),
+            )
     pair.lane_units = sum((i.units for i in pair.items if i.kind in ("lane", "scoop")), Fraction(0))
     return pair
 

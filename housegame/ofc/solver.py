@@ -159,11 +159,17 @@ def _lanes(cards: Sequence[Card], ruleset: OfcRuleset, tables: RoyaltyTables) ->
     assert ruleset.fantasyland is not None
     stay = ruleset.fantasyland.stay
     return _Lanes(
-        n, five_keys >> 4, three_keys >> 4,
-        tables.five_batch("middle", five_keys, rules), tables.five_batch("back", five_keys, rules),
+        n,
+        five_keys >> 4,
+        three_keys >> 4,
+        tables.five_batch("middle", five_keys, rules),
+        tables.five_batch("back", five_keys, rules),
         tables.front_batch(three_keys),
-        _stay_flags(five_keys, stay.middle), _stay_flags(five_keys, stay.back),
-        _stay_flags(three_keys, stay.front), fives, threes,
+        _stay_flags(five_keys, stay.middle),
+        _stay_flags(five_keys, stay.back),
+        _stay_flags(three_keys, stay.front),
+        fives,
+        threes,
     )
 
 
@@ -178,14 +184,20 @@ class _Bound:
     @classmethod
     def of(cls, strength: IntArray, royalty: IntArray, stay: IntArray) -> _Bound:
         order = np.argsort(strength, kind="stable")
-        return cls(strength[order], np.maximum.accumulate(royalty[order]),
-                   np.maximum.accumulate(stay[order]))
+        return cls(
+            strength[order],
+            np.maximum.accumulate(royalty[order]),
+            np.maximum.accumulate(stay[order]),
+        )
 
     def upto(self, threshold: IntArray | None, size: int) -> tuple[IntArray, IntArray, BoolArray]:
         """(royalty, stay, exists) bounds for each threshold; None means no limit."""
         if threshold is None:
-            return (np.full(size, self.royalty[-1]), np.full(size, self.stay[-1]),
-                    np.ones(size, dtype=np.bool_))
+            return (
+                np.full(size, self.royalty[-1]),
+                np.full(size, self.stay[-1]),
+                np.ones(size, dtype=np.bool_),
+            )
         at = np.searchsorted(self.strength, threshold, side="right") - 1
         safe = np.maximum(at, 0)
         return self.royalty[safe], self.stay[safe], at >= 0
@@ -231,8 +243,9 @@ class _Search:
         limit = self._limit(lanes.five_strength)
         mid_roy, mid_stay, mid_ok = self.middle_bound.upto(limit, size)
         front_roy, front_stay, front_ok = self.front_bound.upto(limit, size)
-        bound = self.value(lanes.back_stay | mid_stay | front_stay,
-                           lanes.back_royalty + mid_roy + front_roy)
+        bound = self.value(
+            lanes.back_stay | mid_stay | front_stay, lanes.back_royalty + mid_roy + front_roy
+        )
         return np.where(mid_ok & front_ok, bound, -1)
 
     def run(self, lower: int) -> None:
@@ -241,7 +254,7 @@ class _Search:
         order = np.argsort(-bounds, kind="stable")
         start, size = 0, FIRST_BLOCK
         while start < len(order):
-            block = order[start:start + size]
+            block = order[start : start + size]
             block = block[bounds[block] > self.best]
             if len(block) == 0:
                 break
@@ -258,7 +271,8 @@ class _Search:
             keep = lanes.five_strength[middle] <= lanes.five_strength[back]
         back, middle = back[keep], middle[keep]
         front_roy, front_stay, front_ok = self.front_bound.upto(
-            self._limit(lanes.five_strength[middle]), len(middle))
+            self._limit(lanes.five_strength[middle]), len(middle)
+        )
         stay = lanes.back_stay[back] | lanes.middle_stay[middle]
         royalty = lanes.back_royalty[back] + lanes.middle_royalty[middle]
         bound = self.value(stay | front_stay, royalty + front_roy)
@@ -269,8 +283,9 @@ class _Search:
     def _fronts(self, back: IntArray, middle: IntArray, stay: IntArray, royalty: IntArray) -> None:
         lanes, n = self.lanes, self.lanes.n
         fronts = _fronts_in(n)[((1 << n) - 1) ^ (self.five_masks[back] | self.five_masks[middle])]
-        values = self.value(stay[:, None] | lanes.front_stay[fronts],
-                            royalty[:, None] + lanes.front_royalty[fronts])
+        values = self.value(
+            stay[:, None] | lanes.front_stay[fronts], royalty[:, None] + lanes.front_royalty[fronts]
+        )
         if self.mode.ordered:
             legal = lanes.three_strength[fronts] <= lanes.five_strength[middle][:, None]
             values = np.where(legal, values, -1)
@@ -293,10 +308,12 @@ def _check(cards: Sequence[Card], ruleset: OfcRuleset) -> None:
 def _foul_ceiling(lanes: _Lanes, weights: Weights, mode: _Mode) -> int:
     """No fouled setting scores above this; with no-foul first it is below every clean setting."""
     stay = int(max(lanes.front_stay.max(), lanes.middle_stay.max(), lanes.back_stay.max()))
-    royalties = int(lanes.front_royalty.max() + lanes.middle_royalty.max()
-                    + lanes.back_royalty.max())
-    return weights.pack(0, stay if mode.stay_counts else 0,
-                        royalties if mode.royalties_count else 0)
+    royalties = int(
+        lanes.front_royalty.max() + lanes.middle_royalty.max() + lanes.back_royalty.max()
+    )
+    return weights.pack(
+        0, stay if mode.stay_counts else 0, royalties if mode.royalties_count else 0
+    )
 
 
 def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
@@ -307,12 +324,17 @@ def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
     most = int(tables.front.max() + tables.middle.max() + tables.back.max())
     weights = Weights.of(ruleset.fantasyland.solver_priority, max(1, most.bit_length()))
     lanes = _lanes(cards, ruleset, tables)
-    clean = _Search(lanes, weights, _Mode(ordered=True, clean=1, stay_counts=True,
-                                          royalties_count=True))
+    clean = _Search(
+        lanes, weights, _Mode(ordered=True, clean=1, stay_counts=True, royalties_count=True)
+    )
     clean.run(-1)
     best, found = clean.best, clean.found
-    foul_mode = _Mode(ordered=False, clean=0, stay_counts=not ruleset.fantasyland.stay.clean,
-                      royalties_count=ruleset.foul.royalties == "keep")
+    foul_mode = _Mode(
+        ordered=False,
+        clean=0,
+        stay_counts=not ruleset.fantasyland.stay.clean,
+        royalties_count=ruleset.foul.royalties == "keep",
+    )
     if _foul_ceiling(lanes, weights, foul_mode) > best:
         fouled = _Search(lanes, weights, foul_mode)
         fouled.run(best)
@@ -322,17 +344,31 @@ def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
     return _solution(cards, ruleset, lanes, weights, found)
 
 
-def _solution(cards: Sequence[Card], ruleset: OfcRuleset, lanes: _Lanes, weights: Weights,
-              found: tuple[int, int, int]) -> Solution:
+def _solution(
+    cards: Sequence[Card],
+    ruleset: OfcRuleset,
+    lanes: _Lanes,
+    weights: Weights,
+    found: tuple[int, int, int],
+) -> Solution:
     back, middle, front = found
-    setting = Setting.of([cards[i] for i in lanes.threes[front]],
-                         [cards[i] for i in lanes.fives[middle]],
-                         [cards[i] for i in lanes.fives[back]], ruleset.ranking.rules())
+    setting = Setting.of(
+        [cards[i] for i in lanes.threes[front]],
+        [cards[i] for i in lanes.fives[middle]],
+        [cards[i] for i in lanes.fives[back]],
+        ruleset.ranking.rules(),
+    )
     used = set(setting.cards)
     clean = not setting.fouled
     royalties = sum(lane_royalties(ruleset, setting).values())
     if not clean and ruleset.foul.royalties == "forfeit":
         royalties = 0
     stays = stay_holds(ruleset, setting) is not None
-    return Solution(setting, tuple(c for c in cards if c not in used), clean, stays, royalties,
-                    weights.pack(int(clean), int(stays), royalties))
+    return Solution(
+        setting,
+        tuple(c for c in cards if c not in used),
+        clean,
+        stays,
+        royalties,
+        weights.pack(int(clean), int(stays), royalties),
+    )

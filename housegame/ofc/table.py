@@ -17,14 +17,18 @@ def check_seats(ruleset: OfcRuleset, players: int) -> None:
     """Refuse a player count the ruleset or the deck cannot seat, saying which."""
     problem = ruleset.seats_problem(players)
     if problem is not None:
-        raise OfcError(f"{ruleset.id} cannot seat {players} players: {problem}",
-                       hint=f"play with {ruleset.players.min}-{ruleset.players.max} players")
+        raise OfcError(
+            f"{ruleset.id} cannot seat {players} players: {problem}",
+            hint=f"play with {ruleset.players.min}-{ruleset.players.max} players",
+        )
 
 
 def _lane(entry: PlayerEntry, lane: str, text: CardText | None, size: int) -> list[Card]:
     if text is None:
-        raise OfcError(f"player '{entry.name}' gives no {lane}",
-                       hint="an OFC table gives each player's final front, middle and back")
+        raise OfcError(
+            f"player '{entry.name}' gives no {lane}",
+            hint="an OFC table gives each player's final front, middle and back",
+        )
     try:
         cards = parse_cards(text)
     except CardError as exc:
@@ -36,19 +40,23 @@ def _lane(entry: PlayerEntry, lane: str, text: CardText | None, size: int) -> li
 
 def setting_of(ruleset: OfcRuleset, entry: PlayerEntry) -> Setting:
     if entry.cards is not None or entry.declare not in (None, "none") or entry.surrender:
-        raise OfcError(f"player '{entry.name}': OFC scores final settings only",
-                       hint="give front, middle and back; OFC has no declared hands or surrender")
+        raise OfcError(
+            f"player '{entry.name}': OFC scores final settings only",
+            hint="give front, middle and back; OFC has no declared hands or surrender",
+        )
     texts = {"front": entry.front, "middle": entry.middle, "back": entry.back}
-    front, middle, back = (_lane(entry, lane, texts[lane], ruleset.lanes.cap(lane))
-                           for lane in LANES)
+    front, middle, back = (
+        _lane(entry, lane, texts[lane], ruleset.lanes.cap(lane)) for lane in LANES
+    )
     return Setting.of(front, middle, back, ruleset.ranking.rules())
 
 
 def score_ofc(ruleset: OfcRuleset, table: TableFile, banker: str | None = None) -> OfcTableResult:
     """Settle final settings: fouls and royalties apply, every pair of players settles."""
     if banker is not None or table.banker is not None:
-        raise OfcError(f"{ruleset.id} has no banker",
-                       hint="drop banker: every pair of players settles")
+        raise OfcError(
+            f"{ruleset.id} has no banker", hint="drop banker: every pair of players settles"
+        )
     check_seats(ruleset, len(table.players))
     settings = {p.name: setting_of(ruleset, p) for p in table.players}
     check_no_duplicates({name: s.cards for name, s in settings.items()})

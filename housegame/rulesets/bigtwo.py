@@ -19,7 +19,21 @@ from housegame.rulesets.common import Bounds, Model, RankName, RulesetBase, Suit
 HAND_SIZE = 13
 """Cards dealt to each of the four players; penalty tiers must cover 1..13 cards left."""
 
-RANK_NAMES: tuple[RankName, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_NAMES: tuple[RankName, ...] = (
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+)
 """Rank names in the natural cycle (A is followed by 2), used to check straights are runs."""
 
 FiveCardKind = Literal["straight", "flush", "full-house", "quads", "straight-flush"]
@@ -53,7 +67,9 @@ class BigTwoBombs(Model):
     @model_validator(mode="after")
     def _both_or_neither(self) -> BigTwoBombs:
         if bool(self.kinds) != bool(self.beat):
-            raise ValueError("bombs: give both kinds and beat (what they may be played over), or neither")
+            raise ValueError(
+                "bombs: give both kinds and beat (what they may be played over), or neither"
+            )
         return self
 
 
@@ -61,8 +77,9 @@ class BigTwoTrick(Model):
     """Passing inside one trick."""
 
     pass_is_final: bool = Field(
-        default=False, description="true: a player who passed may not play again until the trick "
-        "ends; false: they may play again when their turn comes round."
+        default=False,
+        description="true: a player who passed may not play again until the trick "
+        "ends; false: they may play again when their turn comes round.",
     )
 
 
@@ -91,16 +108,23 @@ class PenaltyMultiplier(Model):
     """The penalty is multiplied when a loser still holds a card with enough cards left."""
 
     card: BigTwoCard
-    min_left: int = Field(default=1, ge=1, le=HAND_SIZE, description="Only with at least this many cards left.")
+    min_left: int = Field(
+        default=1, ge=1, le=HAND_SIZE, description="Only with at least this many cards left."
+    )
     factor: int = Field(ge=1)
 
 
 class BigTwoPenalty(Model):
     """What losers pay for the cards they still hold."""
 
-    tiers: list[PenaltyTier] = Field(min_length=1, description="Per-card points by cards left; together "
-                              f"the tiers cover 1..{HAND_SIZE} cards exactly once.")
-    multipliers: list[PenaltyMultiplier] = Field(default_factory=list, description="Applied one after another.")
+    tiers: list[PenaltyTier] = Field(
+        min_length=1,
+        description="Per-card points by cards left; together "
+        f"the tiers cover 1..{HAND_SIZE} cards exactly once.",
+    )
+    multipliers: list[PenaltyMultiplier] = Field(
+        default_factory=list, description="Applied one after another."
+    )
     settlement: Literal["winner-collects", "pairwise-difference"] = Field(
         description="winner-collects: each loser pays their score to the player who went out; "
         "pairwise-difference: every pair of players settles the difference of their scores."
@@ -113,15 +137,22 @@ class BigTwoPenalty(Model):
             low = tier.cards.min if tier.cards.min is not None else 1
             high = tier.cards.max if tier.cards.max is not None else HAND_SIZE
             if low < 1 or high > HAND_SIZE:
-                raise ValueError(f"penalty.tiers[{i}]: cards left run from 1 to {HAND_SIZE}, not {low}..{high}")
+                raise ValueError(
+                    f"penalty.tiers[{i}]: cards left run from 1 to {HAND_SIZE}, not {low}..{high}"
+                )
             for n in range(low, high + 1):
                 if n in owners:
-                    raise ValueError(f"penalty.tiers[{owners[n]}] and [{i}] both cover {n} cards left")
+                    raise ValueError(
+                        f"penalty.tiers[{owners[n]}] and [{i}] both cover {n} cards left"
+                    )
                 owners[n] = i
         missing = [n for n in range(1, HAND_SIZE + 1) if n not in owners]
         if missing:
-            raise ValueError("penalty.tiers leave out " + ", ".join(map(str, missing))
-                             + " cards left; add a tier for them")
+            raise ValueError(
+                "penalty.tiers leave out "
+                + ", ".join(map(str, missing))
+                + " cards left; add a tier for them"
+            )
         return self
 
     def per_card(self, left: int) -> int:
@@ -141,14 +172,18 @@ class BigTwoRuleset(RulesetBase):
     rank_order: list[RankName] = Field(description="All 13 ranks, lowest first.")
     suit_order: list[SuitName] = Field(description="All four suits, lowest first.")
     lead_card: BigTwoCard = Field(description="Its holder leads the first trick.")
-    first_play_contains_lead: bool = Field(default=True, description="The first play must include the lead card.")
+    first_play_contains_lead: bool = Field(
+        default=True, description="The first play must include the lead card."
+    )
     straights: list[StraightText] = Field(
-        description="Every rank run that is a straight, lowest first, e.g. \"10-J-Q-K-A\". A run "
+        description='Every rank run that is a straight, lowest first, e.g. "10-J-Q-K-A". A run '
         "not listed (J-Q-K-A-2) is not a straight.",
     )
     straight_suit_card: Literal["highest-rank", "last-in-run"] = Field(
-        default="highest-rank", description="Equal straights compare the suit of this card: the "
-        "highest by rank_order (the 2 in A-2-3-4-5), or the last card as the run is written (the 5)."
+        default="highest-rank",
+        description="Equal straights compare the suit of this card: the "
+        "highest by rank_order (the 2 in A-2-3-4-5), or the last card as the run is "
+        "written (the 5).",
     )
     five_card_order: list[FiveCardKind] = Field(
         description="Five-card kinds, lowest first; a higher kind beats any lower one."
@@ -158,8 +193,9 @@ class BigTwoRuleset(RulesetBase):
         "suit-first: suit, then ranks."
     )
     quads_kicker: bool = Field(
-        default=True, description="true: four of a kind is played with any fifth card (4+1); "
-        "false: the four cards alone."
+        default=True,
+        description="true: four of a kind is played with any fifth card (4+1); "
+        "false: the four cards alone.",
     )
     bombs: BigTwoBombs = Field(default_factory=BigTwoBombs)
     trick: BigTwoTrick = Field(default_factory=BigTwoTrick)
@@ -173,8 +209,10 @@ class BigTwoRuleset(RulesetBase):
         if sorted(self.suit_order) != sorted(SUIT_NAMES):
             raise ValueError("suit_order must list each of the four suits once")
         if sorted(self.five_card_order) != sorted(get_args(FiveCardKind)):
-            raise ValueError("five_card_order must list straight, flush, full-house, quads and "
-                             "straight-flush once each")
+            raise ValueError(
+                "five_card_order must list straight, flush, full-house, quads and "
+                "straight-flush once each"
+            )
         seen: dict[frozenset[str], str] = {}
         for text in self.straights:
             ranks = straight_ranks(text)
@@ -182,8 +220,9 @@ class BigTwoRuleset(RulesetBase):
                 raise ValueError(f"straight '{text}' needs five different ranks")
             start = RANK_NAMES.index(ranks[0])
             if any(RANK_NAMES[(start + i) % 13] != r for i, r in enumerate(ranks)):
-                raise ValueError(f"straight '{text}' is not a run of ranks; write it in order, "
-                                 "e.g. A-2-3-4-5")
+                raise ValueError(
+                    f"straight '{text}' is not a run of ranks; write it in order, e.g. A-2-3-4-5"
+                )
             key = frozenset(ranks)
             if key in seen:
                 raise ValueError(f"straights '{seen[key]}' and '{text}' are the same run")

@@ -13,7 +13,14 @@ SuitName = Literal["clubs", "diamonds", "hearts", "spades"]
 LaneName = Literal["front", "middle", "back"]
 LANES: tuple[LaneName, ...] = ("front", "middle", "back")
 CategoryName = Literal[
-    "high-card", "pair", "two-pair", "trips", "straight", "flush", "full-house", "quads",
+    "high-card",
+    "pair",
+    "two-pair",
+    "trips",
+    "straight",
+    "flush",
+    "full-house",
+    "quads",
     "straight-flush",
 ]
 RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -84,7 +91,8 @@ class Ranking(Model):
     wheel_straight: Literal["lowest", "second-highest"] = "lowest"
     wheel_straight_flush: Literal["lowest", "second-highest"] = "lowest"
     suit_order: list[SuitName] | None = Field(
-        default=None, description="Suits from highest to lowest; hands equal in rank compare the "
+        default=None,
+        description="Suits from highest to lowest; hands equal in rank compare the "
         "suit of their highest-ranked card. Omit to leave such hands tied.",
     )
 
@@ -109,5 +117,6 @@ class RulesetBase(Model):
     summary: str = Field(description="One line shown by `housegame rulesets`.")
     sources: list[Source] = Field(default_factory=list)
     extends: str | None = Field(
-        default=None, description="Id or relative path of a ruleset this one overrides (deep merge)."
+        default=None,
+        description="Id or relative path of a ruleset this one overrides (deep merge).",
     )

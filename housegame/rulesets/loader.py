@@ -53,8 +53,10 @@ def _resolve_reference(ref: str, relative_to: Path | None) -> Path:
         return bundled[ref]
     close = difflib.get_close_matches(ref, bundled, n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
-    raise RulesetError(f"unknown ruleset '{ref}'",
-                       hint=hint + "`housegame rulesets` lists the bundled ids; or give a path to a .yaml file")
+    raise RulesetError(
+        f"unknown ruleset '{ref}'",
+        hint=hint + "`housegame rulesets` lists the bundled ids; or give a path to a .yaml file",
+    )
 
 
 def _deep_merge(base: Located, child: Located) -> Located:
@@ -84,17 +86,23 @@ def read_source(path: Path, _stack: tuple[Path, ...] = ()) -> Located:
         raise RulesetError(f"{path}: extends cycle: {chain}", hint="a ruleset cannot extend itself")
     located = load_yaml_file(path)
     if not isinstance(located.data, dict):
-        raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, ...)",
-                           hint="start the file with `id: my-rules`")
+        raise RulesetError(
+            f"{path}:1: a ruleset is a mapping of keys (id, name, ...)",
+            hint="start the file with `id: my-rules`",
+        )
     parent_ref = located.data.get("extends")
     if parent_ref is None:
         return located
     if not isinstance(parent_ref, str):
-        raise RulesetError(f"{located.position_of(('extends',))}: extends: expected a ruleset id or path")
+        raise RulesetError(
+            f"{located.position_of(('extends',))}: extends: expected a ruleset id or path"
+        )
     try:
         parent_path = _resolve_reference(parent_ref, path)
     except RulesetError as exc:
-        raise RulesetError(f"{located.position_of(('extends',))}: extends: {exc.message}", exc.hint) from None
+        raise RulesetError(
+            f"{located.position_of(('extends',))}: extends: {exc.message}", exc.hint
+        ) from None
     parent = read_source(parent_path, (*_stack, resolved))
     parent.data.pop("extends", None)
     return _deep_merge(parent, located)
@@ -115,7 +123,9 @@ def _model_for(located: Located) -> tuple[str, type[Ruleset]]:
         close = difflib.get_close_matches(str(game), RULESET_MODELS, n=1)
         raise RulesetError(
             f"{located.position_of(('game',))}: game: unknown game kind {describe_value(game)}",
-            hint=(f"did you mean '{close[0]}'? " if close else "") + "kinds: " + ", ".join(RULESET_MODELS),
+            hint=(f"did you mean '{close[0]}'? " if close else "")
+            + "kinds: "
+            + ", ".join(RULESET_MODELS),
         )
     return game, RULESET_MODELS[game]
 

@@ -24,7 +24,13 @@ from housegame.rulesets.common import (
 
 FrontCategory = Literal["pair", "trips"]
 RoyaltyHand = Literal[
-    "trips", "straight", "flush", "full-house", "quads", "straight-flush", "royal-flush",
+    "trips",
+    "straight",
+    "flush",
+    "full-house",
+    "quads",
+    "straight-flush",
+    "royal-flush",
 ]
 Objective = Literal["no-foul", "stay", "royalties"]
 Units = Annotated[int, Field(ge=0)]
@@ -41,8 +47,10 @@ class Stage(Model):
     @model_validator(mode="after")
     def _adds_up(self) -> Stage:
         if self.placed + self.discarded != self.dealt:
-            raise ValueError(f"a stage deals {self.dealt} but places {self.placed} and discards "
-                             f"{self.discarded}; every dealt card is placed or discarded")
+            raise ValueError(
+                f"a stage deals {self.dealt} but places {self.placed} and discards "
+                f"{self.discarded}; every dealt card is placed or discarded"
+            )
         return self
 
 
@@ -86,15 +94,17 @@ class OfcFoul(Model):
     """What a foul costs (§343-344); each choice is separate."""
 
     against_clean: Literal["scooped", "lose-lanes"] = Field(
-        default="scooped", description="scooped: the fouled hand loses every lane and pays the "
-        "scoop bonus; lose-lanes: it loses every lane without the scoop bonus."
+        default="scooped",
+        description="scooped: the fouled hand loses every lane and pays the "
+        "scoop bonus; lose-lanes: it loses every lane without the scoop bonus.",
     )
     royalties: Literal["forfeit", "keep"] = Field(
         default="forfeit", description="Whether a fouled hand still collects its royalties."
     )
     both_fouled: Literal["push", "compare-lanes"] = Field(
-        default="push", description="push: two fouled hands settle at 0; compare-lanes: their "
-        "lanes are compared as if neither had fouled."
+        default="push",
+        description="push: two fouled hands settle at 0; compare-lanes: their "
+        "lanes are compared as if neither had fouled.",
     )
 
 
@@ -158,9 +168,11 @@ class Fantasyland(Model):
             if not rows:
                 raise ValueError("cards.mode progressive needs a cards.progressive table")
             if rows[0].front.order() != self.entry.front.order():
-                raise ValueError("the progressive table's lowest row must be the entry front "
-                                 f"({self.entry.front.category} {self.entry.front.rank}), so every "
-                                 "entering hand has a card count")
+                raise ValueError(
+                    "the progressive table's lowest row must be the entry front "
+                    f"({self.entry.front.category} {self.entry.front.rank}), so every "
+                    "entering hand has a card count"
+                )
             counts = [r.cards for r in rows]
             if counts != sorted(counts):
                 raise ValueError("a better front must not give fewer cards (progressive table)")
@@ -192,8 +204,10 @@ class OfcRuleset(RulesetBase):
         placed = [s.placed for s in self.deal]
         if sum(placed) != self.lanes.total:
             running = ", ".join(str(sum(placed[: i + 1])) for i in range(len(placed)))
-            raise ValueError(f"the deal places {sum(placed)} cards (running totals {running}); "
-                             f"the lanes hold {self.lanes.total}")
+            raise ValueError(
+                f"the deal places {sum(placed)} cards (running totals {running}); "
+                f"the lanes hold {self.lanes.total}"
+            )
         if self.players.min is None or self.players.min < 2:
             raise ValueError("players.min must be at least 2")
         most = self.players.max if self.players.max is not None else self.players.min
@@ -202,8 +216,10 @@ class OfcRuleset(RulesetBase):
             raise ValueError(self.seats_problem(most) or "")
         most_cards = self.fantasyland.most_cards() if self.fantasyland is not None else 0
         if most_cards * most > self.deck_size:
-            raise ValueError(f"{most} players in Fantasyland with {most_cards} cards each need "
-                             f"more than the {self.deck_size}-card deck")
+            raise ValueError(
+                f"{most} players in Fantasyland with {most_cards} cards each need "
+                f"more than the {self.deck_size}-card deck"
+            )
         return self
 
     def cards_per_player(self) -> int:
@@ -214,8 +230,10 @@ class OfcRuleset(RulesetBase):
         """Why ``players`` cannot sit at this game, or None if they can."""
         need = players * self.cards_per_player()
         if need > self.deck_size:
-            return (f"{players} players need {need} cards ({self.cards_per_player()} each by the "
-                    f"deal schedule) but the deck has {self.deck_size}")
+            return (
+                f"{players} players need {need} cards ({self.cards_per_player()} each by the "
+                f"deal schedule) but the deck has {self.deck_size}"
+            )
         if not self.players.holds(players):
             return f"{self.id} seats {self.players.min}-{self.players.max} players"
         return None

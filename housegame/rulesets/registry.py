@@ -30,11 +30,17 @@ def ruleset_schema() -> dict[str, Any]:
 
     Generated jointly so that same-named models of different games get distinct $defs.
     """
-    refs, joint = models_json_schema([(m, "validation") for m in RULESET_MODELS.values()],
-                                     ref_template="#/$defs/{model}")
+    refs, joint = models_json_schema(
+        [(m, "validation") for m in RULESET_MODELS.values()], ref_template="#/$defs/{model}"
+    )
     ref_of = {game: refs[(model, "validation")]["$ref"] for game, model in RULESET_MODELS.items()}
-    branches = [{"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
-                 "then": {"$ref": ref}} for game, ref in ref_of.items()]
+    branches = [
+        {
+            "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+            "then": {"$ref": ref},
+        }
+        for game, ref in ref_of.items()
+    ]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://housegame.invalid/schemas/ruleset.schema.json",

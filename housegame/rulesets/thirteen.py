@@ -28,8 +28,12 @@ class LaneIs(Model):
     """One lane of a set hand holds this; every given field must hold."""
 
     lane: LaneName
-    category: list[CategoryName] | None = Field(default=None, description="Any of these categories.")
-    suited: bool | None = Field(default=None, description="All cards of one suit (a 3-card flush counts).")
+    category: list[CategoryName] | None = Field(
+        default=None, description="Any of these categories."
+    )
+    suited: bool | None = Field(
+        default=None, description="All cards of one suit (a 3-card flush counts)."
+    )
     ranks: list[RankName] | None = Field(
         default=None, description="The lane's distinct ranks are exactly these (7-11: [7, J])."
     )
@@ -94,7 +98,9 @@ class RankPattern(Model):
 
 
 class SuitPattern(Model):
-    suit_pattern: list[int] = Field(description="Cards per held suit, largest first (5-5-3: [5, 5, 3]).")
+    suit_pattern: list[int] = Field(
+        description="Cards per held suit, largest first (5-5-3: [5, 5, 3])."
+    )
 
 
 class PairsCount(Model):
@@ -126,8 +132,18 @@ class CanSetCondition(Model):
 
 
 HandCondition = (
-    HandAll | HandAny | HandNot | RankPattern | SuitPattern | PairsCount | DistinctRanks
-    | RepeatedRanks | MostOfARank | DistinctSuits | CountCards | CanSetCondition
+    HandAll
+    | HandAny
+    | HandNot
+    | RankPattern
+    | SuitPattern
+    | PairsCount
+    | DistinctRanks
+    | RepeatedRanks
+    | MostOfARank
+    | DistinctSuits
+    | CountCards
+    | CanSetCondition
 )
 
 # ---- scoring -------------------------------------------------------------------------------
@@ -233,8 +249,9 @@ class SpecialHand(Model):
     when: HandCondition | None = None
     tiers: list[Tier] | None = Field(default=None, description="The best tier that holds pays.")
     tiebreak: Literal["none", "pairs", "lanes"] = Field(
-        default="none", description="Equal kinds: compare pairs high to low, or the lanes that "
-        "make the shape (back, middle, front)."
+        default="none",
+        description="Equal kinds: compare pairs high to low, or the lanes that "
+        "make the shape (back, middle, front).",
     )
 
     @model_validator(mode="after")
@@ -254,22 +271,26 @@ class Specials(Model):
         default="optional", description="automatic: the best special that holds is always declared."
     )
     order: Literal["points", "listed"] = Field(
-        default="points", description="What makes one special higher: its points, or its place in "
-        "the list (listed lowest first)."
+        default="points",
+        description="What makes one special higher: its points, or its place in "
+        "the list (listed lowest first).",
     )
     vs_set: Literal["points", "as-scoop"] = Field(
-        default="points", description="points: the declarer wins its points (no scoop); as-scoop: "
-        "it wins every lane (a scoop) and collects its points as an add-on."
+        default="points",
+        description="points: the declarer wins its points (no scoop); as-scoop: "
+        "it wins every lane (a scoop) and collects its points as an add-on.",
     )
     vs_special: SpecialSettlement = "higher-wins"
     vs_special_with_banker: SpecialSettlement | None = None
     higher_counts_as_scoop: bool = Field(
-        default=False, description="A higher special counts as having scooped a lower one for the "
-        "home run, even when the pair itself is a push."
+        default=False,
+        description="A higher special counts as having scooped a lower one for the "
+        "home run, even when the pair itself is a push.",
     )
     home_run_ends_round: bool = Field(
-        default=False, description="When a declarer makes a home run, the other players do not "
-        "compare among themselves."
+        default=False,
+        description="When a declarer makes a home run, the other players do not "
+        "compare among themselves.",
     )
     hands: list[SpecialHand] = Field(default_factory=list)
 
@@ -284,8 +305,12 @@ class Surrender(Model):
 
 
 class Pool(Model):
-    stake: int = Field(ge=1, description="Each player puts this in; each lane's best hand takes a third.")
-    sweep_bonus: int = Field(default=0, ge=0, description="Paid by each other player to one who wins all three lanes.")
+    stake: int = Field(
+        ge=1, description="Each player puts this in; each lane's best hand takes a third."
+    )
+    sweep_bonus: int = Field(
+        default=0, ge=0, description="Paid by each other player to one who wins all three lanes."
+    )
 
 
 class Display(Model):
@@ -307,7 +332,9 @@ class ThirteenCardRuleset(RulesetBase):
     )
     scoop: Scoop = Field(default_factory=Scoop)
     home_run: HomeRun | None = None
-    overall_point: int = Field(default=0, ge=0, description="Extra units to each pair's net winner.")
+    overall_point: int = Field(
+        default=0, ge=0, description="Extra units to each pair's net winner."
+    )
     bonuses: dict[str, BonusGroup] = Field(default_factory=dict)
     foul: Foul
     specials: Specials = Field(default_factory=Specials)
@@ -321,16 +348,29 @@ class ThirteenCardRuleset(RulesetBase):
             seen = {(o.won, o.lost, o.tied): o for o in self.outcomes}
             for o in self.outcomes:
                 if o.won + o.lost + o.tied != 3:
-                    raise PathError(("outcomes",), f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes")
-            missing = [f"{w}-{l}-{3 - w - l}" for w in range(4) for l in range(4 - w)
-                       if (w, l, 3 - w - l) not in seen]
+                    raise PathError(
+                        ("outcomes",),
+                        f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes",
+                    )
+            missing = [
+                f"{w}-{l}-{3 - w - l}"
+                for w in range(4)
+                for l in range(4 - w)
+                if (w, l, 3 - w - l) not in seen
+            ]
             if missing:
-                raise PathError(("outcomes",), f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)")
+                raise PathError(
+                    ("outcomes",),
+                    f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)",
+                )
             for (w, l, t), o in seen.items():
                 mirror = seen[(l, w, t)]
                 if mirror.units != -o.units:
-                    raise PathError(("outcomes", self.outcomes.index(o)), f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
-                                     f"{mirror.units}; a pair's result must sum to zero")
+                    raise PathError(
+                        ("outcomes", self.outcomes.index(o)),
+                        f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
+                        f"{mirror.units}; a pair's result must sum to zero",
+                    )
             if self.lane_values.values:
                 raise PathError(("lane_values", "values"), "has no effect with an outcomes table")
         if (self.table.compare == "pool") != (self.pool is not None):

@@ -10,13 +10,24 @@ from housegame.thirteen.setting import Setting
 from housegame.thirteen.settle import settle_table
 
 __all__ = [
-    "Arranger", "Item", "PairResult", "Seat", "Setting", "TableResult", "score_thirteen",
-    "seat_table", "settle_table",
+    "Arranger",
+    "Item",
+    "PairResult",
+    "Seat",
+    "Setting",
+    "TableResult",
+    "score_thirteen",
+    "seat_table",
+    "settle_table",
 ]
 
 
-def score_thirteen(ruleset: ThirteenCardRuleset, table: TableFile, banker: str | None = None,
-                   arranger: Arranger | None = None) -> TableResult:
+def score_thirteen(
+    ruleset: ThirteenCardRuleset,
+    table: TableFile,
+    banker: str | None = None,
+    arranger: Arranger | None = None,
+) -> TableResult:
     """Seat the table (checking everything) and settle it."""
     name = resolve_banker(ruleset, table, banker)
     seats = seat_table(ruleset, table, arranger)

@@ -63,10 +63,14 @@ def _count_passing(f: CardFilter, cards: Sequence[Card]) -> int:
     ranks = rank_values(f.ranks) if f.ranks is not None else None
     low = rank_value(f.min_rank) if f.min_rank is not None else 2
     high = rank_value(f.max_rank) if f.max_rank is not None else 14
-    return sum(1 for c in cards
-               if (ranks is None or c.rank in ranks) and low <= c.rank <= high
-               and (f.suits is None or SUIT_NAMES[c.suit] in f.suits)
-               and (f.colour is None or c.is_red == (f.colour == "red")))
+    return sum(
+        1
+        for c in cards
+        if (ranks is None or c.rank in ranks)
+        and low <= c.rank <= high
+        and (f.suits is None or SUIT_NAMES[c.suit] in f.suits)
+        and (f.colour is None or c.is_red == (f.colour == "red"))
+    )
 
 
 @dataclass(frozen=True)
@@ -127,9 +131,17 @@ def can_set_holds(can_set: CanSet, hand: HandCounts) -> bool:
 @cache
 def _suits_fit(counts: tuple[int, ...]) -> bool:
     """Can the front (3) and the middle and back (5 each) each take one suit, using every card?"""
-    return any(sorted(n for n in (sum(size for size, at in zip((3, 5, 5), choice) if at == suit)
-                                  for suit in range(4)) if n) == sorted(n for n in counts if n)
-               for choice in product(range(4), repeat=3))
+    return any(
+        sorted(
+            n
+            for n in (
+                sum(size for size, at in zip((3, 5, 5), choice) if at == suit) for suit in range(4)
+            )
+            if n
+        )
+        == sorted(n for n in counts if n)
+        for choice in product(range(4), repeat=3)
+    )
 
 
 def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
@@ -151,7 +163,7 @@ def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
 def _runs(size: int) -> list[tuple[int, ...]]:
     """Rank windows that are straights of ``size`` cards; the ace plays high or low."""
     runs = [tuple(range(top - size + 1, top + 1)) for top in range(size + 1, 15)]
-    return [tuple(14 if r == 1 else r for r in run) for run in [tuple(range(1, size + 1))] + runs]
+    return [tuple(14 if r == 1 else r for r in run) for run in [tuple(range(1, size + 1)), *runs]]
 
 
 def shaped_lanes(shape: LaneShape, cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
@@ -173,7 +185,9 @@ def shaped_lanes(shape: LaneShape, cards: Sequence[Card], size: int) -> Iterator
                     yield choice
 
 
-def shaped_settings(can_set: CanSet, cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+def shaped_settings(
+    can_set: CanSet, cards: Sequence[Card]
+) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Every (front, middle, back) split of the 13 cards where each lane has its shape."""
     for back in shaped_lanes(can_set.back, cards, 5):
         taken = {b.index for b in back}
@@ -194,13 +208,18 @@ def _front_shape_key(front: Sequence[Card], rules: RankingRules) -> int:
     return strength(evaluate(front, rules))
 
 
-def best_shaped_lanes(can_set: CanSet, cards: Sequence[Card], rules: RankingRules) -> tuple[int, ...]:
+def best_shaped_lanes(
+    can_set: CanSet, cards: Sequence[Card], rules: RankingRules
+) -> tuple[int, ...]:
     """The strongest (back, middle, front) among shaped splits, for breaking ties between equal
     specials as pagat describes."""
     best: tuple[int, ...] = ()
     for front, middle, back in shaped_settings(can_set, cards):
-        key = (strength(evaluate(back, rules)), strength(evaluate(middle, rules)),
-               _front_shape_key(front, rules))
+        key = (
+            strength(evaluate(back, rules)),
+            strength(evaluate(middle, rules)),
+            _front_shape_key(front, rules),
+        )
         best = max(best, key)
     return best
 

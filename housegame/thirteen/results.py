@@ -22,8 +22,12 @@ class Seat:
 
     @property
     def fouled(self) -> bool:
-        return self.declared is None and not self.surrendered and self.setting is not None \
+        return (
+            self.declared is None
+            and not self.surrendered
+            and self.setting is not None
             and self.setting.fouled
+        )
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name}
@@ -41,7 +45,9 @@ class Seat:
 
 @dataclass(frozen=True)
 class Item:
-    """One line of a settlement; ``units`` go to the pair's first player (negative: to the second)."""
+    """One line of a settlement; ``units`` go to the pair's first player (negative: to the
+    second).
+    """
 
     kind: str
     label: str

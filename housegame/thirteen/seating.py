@@ -1,4 +1,6 @@
-"""From a table file to checked seats: cards parsed, lanes sized, specials declared, fouls judged."""
+"""From a table file to checked seats: cards parsed, lanes sized, specials declared, fouls
+judged.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, FoulError, TableError
+from housegame.rulesets.common import LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import CardText, PlayerEntry, TableFile
 from housegame.thirteen.conditions import HandCounts
@@ -32,26 +35,38 @@ def _entry_cards(entry: PlayerEntry) -> dict[str, list[Card]]:
             raise TableError(f"player '{entry.name}' has {len(cards)} cards; a hand is 13")
         return {"cards": cards}
     if entry.front is None or entry.middle is None or entry.back is None:
-        raise TableError(f"player '{entry.name}' gives no cards", hint="give cards: or front/middle/back")
-    lanes = {"front": entry.front, "middle": entry.middle, "back": entry.back}
-    out = {}
+        raise TableError(
+            f"player '{entry.name}' gives no cards", hint="give cards: or front/middle/back"
+        )
+    lanes: dict[LaneName, CardText] = {
+        "front": entry.front,
+        "middle": entry.middle,
+        "back": entry.back,
+    }
+    out: dict[str, list[Card]] = {}
     for lane, text in lanes.items():
         cards = _cards(text, f"player '{entry.name}' {lane}")
-        if len(cards) != LANE_SIZES[lane]:  # type: ignore[index]
-            raise TableError(f"player '{entry.name}': {lane} has {len(cards)} cards, needs "
-                             f"{LANE_SIZES[lane]}")  # type: ignore[index]
+        if len(cards) != LANE_SIZES[lane]:
+            raise TableError(
+                f"player '{entry.name}': {lane} has {len(cards)} cards, needs {LANE_SIZES[lane]}"
+            )
         out[lane] = cards
     return out
 
 
-def _declaration(entry: PlayerEntry, cards: list[Card], ruleset: ThirteenCardRuleset,
-                 has_lanes: bool) -> Declared | None:
+def _declaration(
+    entry: PlayerEntry, cards: list[Card], ruleset: ThirteenCardRuleset, has_lanes: bool
+) -> Declared | None:
     specials = ruleset.specials
-    choice = entry.declare or ("auto" if specials.declare == "automatic" or not has_lanes else "none")
+    choice = entry.declare or (
+        "auto" if specials.declare == "automatic" or not has_lanes else "none"
+    )
     if choice == "none":
         if specials.declare == "automatic" and holding(cards, ruleset):
-            raise TableError(f"player '{entry.name}' may not decline a special hand",
-                             hint=f"{ruleset.id} declares the best special hand automatically")
+            raise TableError(
+                f"player '{entry.name}' may not decline a special hand",
+                hint=f"{ruleset.id} declares the best special hand automatically",
+            )
         return None
     if choice == "auto":
         found = holding(cards, ruleset)
@@ -59,65 +74,98 @@ def _declaration(entry: PlayerEntry, cards: list[Card], ruleset: ThirteenCardRul
     ids = [h.id for h in specials.hands]
     if choice not in ids:
         close = difflib.get_close_matches(choice, ids, n=1)
-        raise TableError(f"player '{entry.name}' declares '{choice}', which {ruleset.id} does not have",
-                         hint=(f"did you mean '{close[0]}'? " if close else "")
-                         + "special hands: " + (", ".join(ids) or "none") + "; or auto / none")
+        raise TableError(
+            f"player '{entry.name}' declares '{choice}', which {ruleset.id} does not have",
+            hint=(f"did you mean '{close[0]}'? " if close else "")
+            + "special hands: "
+            + (", ".join(ids) or "none")
+            + "; or auto / none",
+        )
     hand = specials.hands[ids.index(choice)]
     declared = declare(hand, HandCounts.of(cards), ruleset)
     if declared is None:
-        raise TableError(f"player '{entry.name}' declares {hand.name} ({hand.id}) but the cards do not make it")
+        raise TableError(
+            f"player '{entry.name}' declares {hand.name} ({hand.id}) but the cards do not make it"
+        )
     best = holding(cards, ruleset)[0]
     if specials.declare == "automatic" and best.hand.id != hand.id:
         return best
     return declared
 
 
-def resolve_banker(ruleset: ThirteenCardRuleset, table: TableFile, banker: str | None) -> str | None:
+def resolve_banker(
+    ruleset: ThirteenCardRuleset, table: TableFile, banker: str | None
+) -> str | None:
     name = banker if banker is not None else table.banker
     compare = ruleset.table.compare
     names = [p.name for p in table.players]
     if compare == "banker" and name is None:
-        raise TableError(f"{ruleset.id} is a banker game and no banker is named",
-                         hint="add `banker: NAME` to the table or pass --banker NAME")
+        raise TableError(
+            f"{ruleset.id} is a banker game and no banker is named",
+            hint="add `banker: NAME` to the table or pass --banker NAME",
+        )
     if name is None:
         return None
     if compare in ("all-pairs", "pool"):
-        raise TableError(f"{ruleset.id} has no banker ({compare}) but the table names '{name}'",
-                         hint="drop the banker, or choose a banker ruleset")
+        raise TableError(
+            f"{ruleset.id} has no banker ({compare}) but the table names '{name}'",
+            hint="drop the banker, or choose a banker ruleset",
+        )
     if name not in names:
-        raise TableError(f"banker '{name}' is not at the table", hint="players: " + ", ".join(names))
+        raise TableError(
+            f"banker '{name}' is not at the table", hint="players: " + ", ".join(names)
+        )
     return name
 
 
-def seat_table(ruleset: ThirteenCardRuleset, table: TableFile, arranger: Arranger | None = None) -> list[Seat]:
+def seat_table(
+    ruleset: ThirteenCardRuleset, table: TableFile, arranger: Arranger | None = None
+) -> list[Seat]:
     """Checked seats for every player; refuses what the ruleset refuses."""
     seats_allowed = ruleset.table.seats
     if not seats_allowed.holds(len(table.players)):
-        raise TableError(f"{ruleset.id} seats {seats_allowed.min}-{seats_allowed.max} players, "
-                         f"the table has {len(table.players)}")
+        raise TableError(
+            f"{ruleset.id} seats {seats_allowed.min}-{seats_allowed.max} players, "
+            f"the table has {len(table.players)}"
+        )
     dealt = {p.name: _entry_cards(p) for p in table.players}
-    check_no_duplicates({name: [c for cs in parts.values() for c in cs] for name, parts in dealt.items()})
+    check_no_duplicates(
+        {name: [c for cs in parts.values() for c in cs] for name, parts in dealt.items()}
+    )
     rules = ruleset.ranking.rules()
     seats = []
     for entry in table.players:
         parts = dealt[entry.name]
         if entry.surrender:
             if ruleset.surrender is None:
-                raise TableError(f"player '{entry.name}' surrenders but {ruleset.id} has no surrender")
+                raise TableError(
+                    f"player '{entry.name}' surrenders but {ruleset.id} has no surrender"
+                )
             seats.append(Seat(entry.name, None, surrendered=True))
             continue
         has_lanes = "cards" not in parts
         cards = [c for cs in parts.values() for c in cs]
         declared = _declaration(entry, cards, ruleset, has_lanes)
-        setting = Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
+        setting = (
+            Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
+        )
         if setting is None and declared is None:
             if arranger is None:
-                raise TableError(f"player '{entry.name}' gives 13 cards that make no special hand "
-                                 "and no arranger is available",
-                                 hint="give front/middle/back for this player")
+                raise TableError(
+                    f"player '{entry.name}' gives 13 cards that make no special hand "
+                    "and no arranger is available",
+                    hint="give front/middle/back for this player",
+                )
             setting = arranger(cards, ruleset)
-        if declared is None and setting is not None and setting.fouled and ruleset.foul.handling == "refuse":
-            raise FoulError(f"player '{entry.name}' fouls: {setting.foul_reason()}",
-                            hint=f"{ruleset.id} refuses foul settings: back >= middle >= front")
+        if (
+            declared is None
+            and setting is not None
+            and setting.fouled
+            and ruleset.foul.handling == "refuse"
+        ):
+            raise FoulError(
+                f"player '{entry.name}' fouls: {setting.foul_reason()}",
+                hint=f"{ruleset.id} refuses foul settings: back >= middle >= front",
+            )
         seats.append(Seat(entry.name, setting, declared))
     return seats

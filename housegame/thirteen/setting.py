@@ -22,8 +22,13 @@ class Setting:
     keys: tuple[int, int, int]
 
     @classmethod
-    def of(cls, front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card],
-           rules: RankingRules) -> Setting:
+    def of(
+        cls,
+        front: Sequence[Card],
+        middle: Sequence[Card],
+        back: Sequence[Card],
+        rules: RankingRules,
+    ) -> Setting:
         keys = (evaluate(front, rules), evaluate(middle, rules), evaluate(back, rules))
         return cls(tuple(front), tuple(middle), tuple(back), keys)
 

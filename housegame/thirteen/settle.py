@@ -27,7 +27,9 @@ def lane_value(ruleset: ThirteenCardRuleset, setting: Setting, lane: LaneName) -
 
 
 class PairScorer:
-    """Settles one pair of seats; ``banker`` decides ties where the ruleset gives them to the banker."""
+    """Settles one pair of seats; ``banker`` decides ties where the ruleset gives them to the
+    banker.
+    """
 
     def __init__(self, ruleset: ThirteenCardRuleset, banker: str | None) -> None:
         self.ruleset = ruleset
@@ -74,8 +76,12 @@ class PairScorer:
         if rules.vs_set == "as-scoop":
             won = [3, 0, 0] if sign > 0 else [0, 3, 0]
             self._lane_points(pair, [a.name if sign > 0 else b.name] * 3, a, b, won_lost=won)
-        pair.add("special", holder.declared.label, sign * holder.declared.points,
-                 f"{holder.name} declares")
+        pair.add(
+            "special",
+            holder.declared.label,
+            sign * holder.declared.points,
+            f"{holder.name} declares",
+        )
 
     def _winners(self, a: Seat, b: Seat) -> list[str | None]:
         assert a.setting is not None and b.setting is not None
@@ -103,8 +109,9 @@ class PairScorer:
         match = self._lane_points(pair, winners, a, b, won_lost=[won, lost, 3 - won - lost])
         self._bonuses(pair, a, b, winners, match)
 
-    def _lane_points(self, pair: PairResult, winners: Sequence[str | None], a: Seat, b: Seat,
-                     won_lost: list[int]) -> int:
+    def _lane_points(
+        self, pair: PairResult, winners: Sequence[str | None], a: Seat, b: Seat, won_lost: list[int]
+    ) -> int:
         """Lane results (or the outcome table), then the scoop; returns the match winner's sign."""
         total = Fraction(0)
         for lane, winner in zip(LANES, winners):
@@ -117,7 +124,9 @@ class PairScorer:
                 signed = 0
             detail = self._lane_detail(lane, a, b)
             if self.ruleset.outcomes is None:
-                pair.add("lane", f"{lane} to {winner}" if winner else f"{lane} tied", signed, detail)
+                pair.add(
+                    "lane", f"{lane} to {winner}" if winner else f"{lane} tied", signed, detail
+                )
                 total += signed
         scoop_sign = 0
         if self.ruleset.outcomes is not None:
@@ -132,7 +141,9 @@ class PairScorer:
             scoop = self.ruleset.scoop
             extra = total * (scoop.multiplier - 1)
             total += extra
-            label = f"scoop by {pair.scooped_by}" + (f" x{scoop.multiplier}" if scoop.multiplier > 1 else "")
+            label = f"scoop by {pair.scooped_by}" + (
+                f" x{scoop.multiplier}" if scoop.multiplier > 1 else ""
+            )
             pair.add("scoop", label, extra + scoop_sign * scoop.bonus)
         pair.lane_units = total
         return (total > 0) - (total < 0)
@@ -143,9 +154,12 @@ class PairScorer:
                 return "special"
             text = describe(seat.setting.key(lane))
             return f"{text} (foul)" if seat.fouled else text
+
         return f"{show(a)} vs {show(b)}"
 
-    def _bonuses(self, pair: PairResult, a: Seat, b: Seat, winners: list[str | None], match: int) -> None:
+    def _bonuses(
+        self, pair: PairResult, a: Seat, b: Seat, winners: list[str | None], match: int
+    ) -> None:
         for seat, sign in ((a, 1), (b, -1)):
             if seat.setting is None or seat.fouled:
                 continue
@@ -162,7 +176,9 @@ class PairScorer:
                         pair.add("bonus", f"{bonus.name} ({seat.name})", sign * bonus.units)
 
 
-def _pairs(seats: Sequence[Seat], ruleset: ThirteenCardRuleset, banker: str | None) -> list[tuple[Seat, Seat]]:
+def _pairs(
+    seats: Sequence[Seat], ruleset: ThirteenCardRuleset, banker: str | None
+) -> list[tuple[Seat, Seat]]:
     if banker is not None:
         bank = next(s for s in seats if s.name == banker)
         return [(bank, s) for s in seats if s is not bank]
@@ -181,7 +197,9 @@ def _home_runs(ruleset: ThirteenCardRuleset, pairs: list[PairResult]) -> list[st
             for p in mine:
                 sign = 1 if p.first == name else -1
                 extra = p.lane_units * (home_run.multiplier - 1) + sign * home_run.bonus
-                label = f"home run by {name}" + (f" x{home_run.multiplier}" if home_run.multiplier > 1 else "")
+                label = f"home run by {name}" + (
+                    f" x{home_run.multiplier}" if home_run.multiplier > 1 else ""
+                )
                 p.add("home-run", label, extra)
     return makers
 
@@ -191,8 +209,10 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
     assert ruleset.pool is not None
     players = [s for s in seats if s.declared is None]
     contest = [s for s in players if s.setting is not None and not s.fouled and not s.surrendered]
-    entries = [PoolEntry(s.name, Item("stake", "stake into the pool", Fraction(-ruleset.pool.stake)))
-               for s in players]
+    entries = [
+        PoolEntry(s.name, Item("stake", "stake into the pool", Fraction(-ruleset.pool.stake)))
+        for s in players
+    ]
     share = Fraction(ruleset.pool.stake * len(players), 3)
     lane_winners: dict[str, int] = {}
     for lane in LANES:
@@ -210,20 +230,39 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
     if sweeper is not None and ruleset.pool.sweep_bonus:
         for s in players:
             if s.name != sweeper:
-                entries.append(PoolEntry(s.name, Item("pool", f"sweep by {sweeper}", Fraction(-ruleset.pool.sweep_bonus))))
-                entries.append(PoolEntry(sweeper, Item("pool", f"sweep from {s.name}", Fraction(ruleset.pool.sweep_bonus))))
+                entries.append(
+                    PoolEntry(
+                        s.name,
+                        Item("pool", f"sweep by {sweeper}", Fraction(-ruleset.pool.sweep_bonus)),
+                    )
+                )
+                entries.append(
+                    PoolEntry(
+                        sweeper,
+                        Item("pool", f"sweep from {s.name}", Fraction(ruleset.pool.sweep_bonus)),
+                    )
+                )
     return entries
 
 
-def settle_table(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: str | None = None) -> TableResult:
+def settle_table(
+    ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: str | None = None
+) -> TableResult:
     """Score seated players under the ruleset. Seats are already checked (see ``seat_table``)."""
     scorer = PairScorer(ruleset, banker)
     if ruleset.table.compare == "pool":
         declarers = [s for s in seats if s.declared is not None]
         candidates = [(x, y) for x, y in combinations(seats, 2) if x in declarers or y in declarers]
         pairs = [scorer.settle(x, y) for x, y in candidates]
-        return TableResult(ruleset.id, list(seats), banker, pairs, _pool(ruleset, seats),
-                           ruleset.display.unit, ruleset.display.points_per_unit)
+        return TableResult(
+            ruleset.id,
+            list(seats),
+            banker,
+            pairs,
+            _pool(ruleset, seats),
+            ruleset.display.unit,
+            ruleset.display.points_per_unit,
+        )
     pairs = [scorer.settle(x, y) for x, y in _pairs(seats, ruleset, banker)]
     makers = _home_runs(ruleset, pairs)
     declared = {s.name for s in seats if s.declared is not None}
@@ -233,7 +272,17 @@ def settle_table(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: st
         for p in pairs:
             if p.net:
                 winner = p.first if p.net > 0 else p.second
-                p.add("overall-point", f"overall point to {winner}",
-                      ruleset.overall_point if p.net > 0 else -ruleset.overall_point)
-    return TableResult(ruleset.id, list(seats), banker, pairs, [], ruleset.display.unit,
-                       ruleset.display.points_per_unit)
+                p.add(
+                    "overall-point",
+                    f"overall point to {winner}",
+                    ruleset.overall_point if p.net > 0 else -ruleset.overall_point,
+                )
+    return TableResult(
+        ruleset.id,
+        list(seats),
+        banker,
+        pairs,
+        [],
+        ruleset.display.unit,
+        ruleset.display.points_per_unit,
+    )

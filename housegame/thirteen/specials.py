@@ -39,7 +39,9 @@ def special_points(hand: SpecialHand, cards: HandCounts) -> int | None:
     return hand.points if hand_holds(hand.when, cards) else None
 
 
-def _tiebreak(hand: SpecialHand, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> tuple[int, ...]:
+def _tiebreak(
+    hand: SpecialHand, cards: Sequence[Card], ruleset: ThirteenCardRuleset
+) -> tuple[int, ...]:
     if hand.tiebreak == "pairs":
         return pair_ranks(cards)
     if hand.tiebreak == "lanes" and hand.when is not None:
@@ -54,8 +56,11 @@ def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) 
     if points is None:
         return None
     order = points if ruleset.specials.order == "points" else ruleset.specials.hands.index(hand)
-    return Declared(hand, points, (order, ruleset.specials.hands.index(hand),
-                                   *_tiebreak(hand, cards.cards, ruleset)))
+    return Declared(
+        hand,
+        points,
+        (order, ruleset.specials.hands.index(hand), *_tiebreak(hand, cards.cards, ruleset)),
+    )
 
 
 def holding(cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> list[Declared]:

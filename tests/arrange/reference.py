@@ -43,13 +43,18 @@ def _cards(hand: list[Card], mask: int) -> tuple[Card, ...]:
     return tuple(c for p, c in enumerate(hand) if mask >> p & 1)
 
 
-def legal_splits(cards: list[Card], rules: RankingRules) -> tuple[list[Card], np.ndarray, dict[int, int]]:
+def legal_splits(
+    cards: list[Card], rules: RankingRules
+) -> tuple[list[Card], np.ndarray, dict[int, int]]:
     """The sorted hand, every non-foul split as rows of (front, middle, back) masks, and each
     lane mask's key."""
     hand = sorted(cards)
-    keys = {mask: evaluate(_cards(hand, mask), rules)
-            for size in (3, 5) for combo in combinations(range(13), size)
-            for mask in [sum(1 << p for p in combo)]}
+    keys = {
+        mask: evaluate(_cards(hand, mask), rules)
+        for size in (3, 5)
+        for combo in combinations(range(13), size)
+        for mask in [sum(1 << p for p in combo)]
+    }
     power = np.full(FULL + 1, -1, dtype=np.int64)
     for mask, key in keys.items():
         power[mask] = strength(key)
@@ -88,9 +93,18 @@ def ev_values(cards: list[Card], model: EvModel) -> tuple[np.ndarray, np.ndarray
         ords = np.searchsorted(model.tables.keys, lane_keys)
         assert np.array_equal(model.tables.keys[ords], lane_keys)
         features = model.lanes[lane][:, ords][:, inverse]
-        leaf_table = np.array([[1.0 if lane_holds(cond, _lane_setting(lane, _cards(hand, int(m)), keys[int(m)]))
-                                else 0.0 for m in distinct] for cond in model.leaves[lane]],
-                              dtype=np.float64).reshape(len(model.leaves[lane]), len(distinct))
+        leaf_table = np.array(
+            [
+                [
+                    1.0
+                    if lane_holds(cond, _lane_setting(lane, _cards(hand, int(m)), keys[int(m)]))
+                    else 0.0
+                    for m in distinct
+                ]
+                for cond in model.leaves[lane]
+            ],
+            dtype=np.float64,
+        ).reshape(len(model.leaves[lane]), len(distinct))
         per_lane.append(LaneVals.of(list(features[: len(FEATURES)]), list(leaf_table[:, inverse])))
     values = np.broadcast_to(np.asarray(model.value(per_lane), dtype=np.float64), (len(legal),))
     return legal, values

@@ -57,12 +57,15 @@ def test_optional_special_says_by_how_much() -> None:
     assert f"beats the best set hand by {answer.special.gain:.3f} units" in result.output
 
 
-@pytest.mark.parametrize("args, message", [
-    (["AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 1S"], "'1S' is not a card"),
-    (["AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C"], "13 cards, not 12"),
-    (["AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2C"], "appears twice"),
-    ([HAND, "--objective", "best"], "unknown objective"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 1S"], "'1S' is not a card"),
+        (["AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C"], "13 cards, not 12"),
+        (["AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2C"], "appears twice"),
+        ([HAND, "--objective", "best"], "unknown objective"),
+    ],
+)
 def test_bad_cards_exit_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["arrange", *args[:1], "-r", "maceplay", *args[1:]])
     assert result.exit_code == 2
@@ -80,7 +83,8 @@ def test_score_sets_loose_cards(tmp_path: Path) -> None:
     table.write_text(
         "ruleset: maceplay\nplayers:\n"
         f"  - {{name: A, cards: '{HAND}'}}\n"
-        "  - {name: B, front: 2D 5C 6H, middle: 8C 8D JD QC KD, back: 5D 6D 7D TD AD}\n")
+        "  - {name: B, front: 2D 5C 6H, middle: 8C 8D JD QC KD, back: 5D 6D 7D TD AD}\n"
+    )
     result = runner.invoke(app, ["score", str(table), "--json"])
     assert result.exit_code == 0, result.output
     seats = {p["name"]: p for p in json.loads(result.output)["players"]}
@@ -96,6 +100,8 @@ def test_tables_build_is_reproducible(tmp_path: Path) -> None:
     second = build_lane_odds(RankingRules(), 3, 30)
     for a, b in zip(first.keys + first.counts, second.keys + second.counts):
         assert (a == b).all()
-    result = runner.invoke(app, ["tables", "build", "--seed", "3", "--deals", "5", "--out", str(tmp_path)])
+    result = runner.invoke(
+        app, ["tables", "build", "--seed", "3", "--deals", "5", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("lane-odds-v1-*.npz"))) >= 3

@@ -12,13 +12,22 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from tests.arrange.reference import best_lexicographic, ev_values, masks_of
 
+pytestmark = pytest.mark.slow
+
 EV_RULESETS = ["maceplay", "taiwan", "macau"]
 """Lane values with scoop and home run; outcome table with add-ons; banker with ties lost and
 the wheel second-highest."""
 LEXI_RULESETS = ["maceplay", "macau", "shanghai"]
 """Wheel lowest; wheel second-highest; a suit order."""
-SPOT_RULESETS = ["pagat-pool", "malayan", "pagat-sweep-3", "pagat-overall-point", "taiwan-direct",
-                 "pagat-extras-for-losing", "pagat-surrender-overall-point"]
+SPOT_RULESETS = [
+    "pagat-pool",
+    "malayan",
+    "pagat-sweep-3",
+    "pagat-overall-point",
+    "taiwan-direct",
+    "pagat-extras-for-losing",
+    "pagat-surrender-overall-point",
+]
 """The other scoring shapes, on fewer hands: pool, always-paid extras, sweep bonus, overall point
 (alone, with extras paid win or lose, with surrender)."""
 

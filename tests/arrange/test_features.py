@@ -18,8 +18,17 @@ def every_hand(width: int) -> np.ndarray:
     return np.array(list(combinations(range(52), width)), dtype=np.int64)
 
 
-@pytest.mark.parametrize("rules", [RankingRules(), RankingRules(
-    wheel_straight="second-highest", wheel_straight_flush="second-highest", suit_order=(0, 1, 2, 3))])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RankingRules(),
+        RankingRules(
+            wheel_straight="second-highest",
+            wheel_straight_flush="second-highest",
+            suit_order=(0, 1, 2, 3),
+        ),
+    ],
+)
 @pytest.mark.parametrize("width", [3, 5])
 def test_every_hand_of_an_ordinal_has_its_ranks(rules: RankingRules, width: int) -> None:
     tables = rank_tables(rules)

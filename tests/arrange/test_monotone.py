@@ -15,9 +15,18 @@ def thirteen(ruleset_id: str) -> ThirteenCardRuleset:
     return ruleset
 
 
-@pytest.mark.parametrize("ruleset_id", ["taiwan", "taiwan-direct", "pagat-pool", "pagat",
-                                        "maceplay", "pagat-overall-point",
-                                        "pagat-extras-for-losing"])
+@pytest.mark.parametrize(
+    "ruleset_id",
+    [
+        "taiwan",
+        "taiwan-direct",
+        "pagat-pool",
+        "pagat",
+        "maceplay",
+        "pagat-overall-point",
+        "pagat-extras-for-losing",
+    ],
+)
 def test_bundled_rulesets_are_monotone(ruleset_id: str) -> None:
     assert ev_model(thirteen(ruleset_id)).monotone_in_outcomes()
 
@@ -43,6 +52,7 @@ def test_a_table_paying_less_for_a_won_lane_is_not_monotone() -> None:
 
 def test_a_negative_match_won_bonus_is_not_monotone() -> None:
     model = EvModel(thirteen("taiwan"))
-    model.bonuses = [type(term)(-term.units, term.pay_when, term.lane, term.node)
-                     for term in model.bonuses]
+    model.bonuses = [
+        type(term)(-term.units, term.pay_when, term.lane, term.node) for term in model.bonuses
+    ]
     assert not model.monotone_in_outcomes()

@@ -41,7 +41,9 @@ def test_batch_equals_one_at_a_time() -> None:
     rng = random.Random(7)
     hands = [rng.sample(DECK, 13) for _ in range(40)]
     arranger = ARRANGERS[("taiwan", "ev")]
-    assert [a.best for a in arranger.arrange_many(hands)] == [arranger.arrange(h).best for h in hands]
+    assert [a.best for a in arranger.arrange_many(hands)] == [
+        arranger.arrange(h).best for h in hands
+    ]
 
 
 @pytest.mark.parametrize("ruleset", THIRTEEN, ids=lambda r: r.id)

@@ -11,9 +11,14 @@ from housegame.rulesets.loader import bundled_rulesets
 
 
 def shipped_big_two() -> list[str]:
-    """Bundled rulesets with game: big-two, read from the files, so a new one is tested the day it ships."""
-    return [rid for rid, path in bundled_rulesets().items()
-            if "\ngame: big-two" in path.read_text(encoding="utf-8")]
+    """Bundled rulesets with game: big-two, read from the files, so a new one is tested the day
+    it ships.
+    """
+    return [
+        rid
+        for rid, path in bundled_rulesets().items()
+        if "\ngame: big-two" in path.read_text(encoding="utf-8")
+    ]
 
 
 BIG_TWO_IDS = shipped_big_two()
@@ -22,8 +27,11 @@ BIG_TWO_IDS = shipped_big_two()
 def variant(tmp_path: Path, body: str, name: str = "variant") -> Rules:
     """A ruleset extending MacePlay's with ``body`` (YAML) on top."""
     file = tmp_path / f"{name}.yaml"
-    file.write_text(f"id: {name}\nname: {name}\nsummary: test variant\ngame: big-two\n"
-                    f"extends: maceplay-big-two\n{body}", encoding="utf-8")
+    file.write_text(
+        f"id: {name}\nname: {name}\nsummary: test variant\ngame: big-two\n"
+        f"extends: maceplay-big-two\n{body}",
+        encoding="utf-8",
+    )
     return load_rules(file)
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from bigtwo_shipped import BIG_TWO_IDS
 
 from housegame.bigtwo import Rules, load_rules
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.loader import load_ruleset
+from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS
 
 
 @pytest.fixture(params=BIG_TWO_IDS)

@@ -20,12 +20,15 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize(("play", "over", "expected"), [
-    ("AD 2C 3S 4H 5H", "10C JD QH KC AS", True),
-    ("2D 3C 4C 5C 6H", "AD 2C 3S 4H 5H", True),
-    ("4S 4H 4D 4C 3D", "2S", False),
-    ("KS KC", "KH KD", True),
-])
+@pytest.mark.parametrize(
+    ("play", "over", "expected"),
+    [
+        ("AD 2C 3S 4H 5H", "10C JD QH KC AS", True),
+        ("2D 3C 4C 5C 6H", "AD 2C 3S 4H 5H", True),
+        ("4S 4H 4D 4C 3D", "2S", False),
+        ("KS KC", "KH KD", True),
+    ],
+)
 def test_beats_json(play: str, over: str, expected: bool) -> None:
     code, out, _ = run("beats", play, "--over", over, "--json")
     assert code == 0
@@ -40,31 +43,78 @@ def test_beats_text_gives_the_reason() -> None:
 
 def test_beats_under_another_ruleset() -> None:
     # Hong Kong: clubs above diamonds, so 3C beats 3D; MacePlay the other way round.
-    assert json.loads(run("beats", "3C", "--over", "3D", "--json", "-r", "hong-kong-big-two")[1]) == {"beats": True}
+    assert json.loads(
+        run("beats", "3C", "--over", "3D", "--json", "-r", "hong-kong-big-two")[1]
+    ) == {"beats": True}
     assert json.loads(run("beats", "3C", "--over", "3D", "--json")[1]) == {"beats": False}
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("beats", "JS QS KS AS 2H", "--over", "2S"), "PLAY 'JS QS KS AS 2H': J-Q-K-A-2 is not a straight in this ruleset"),
-    (("beats", "2S", "--over", "3C 4D"), "--over '3C 4D': 3C 4D is not a pair: the ranks differ"),
-    (("beats", "2S", "--over", "2S"), "2S cannot be both on the table and in your play"),
-    (("beats", "ZZ", "--over", "2S"), "'ZZ' is not a card"),
-    (("beats", "2S", "--over", "3C", "-r", "nope-big-two"), "unknown ruleset 'nope-big-two'"),
-    (("beats", "2S", "--over", "3C", "-r", "maceplay"), "ruleset 'maceplay' is not a Big Two ruleset"),
-    (("hint", "3C 4C", "--over", "JS QS KS AS 2H"), "J-Q-K-A-2 is not a straight"),
-    (("hint", "4C 5C", "--first"), "the first play must contain 3C"),
-    (("score", "--left", "A=5", "--left", "B=3"), "exactly one player ends with 0 cards; here 0 do"),
-    (("score", "--left", "A=0", "--left", "B=14"), "B cannot have 14 cards left"),
-    (("score", "--left", "A0"), "--left 'A0': expected NAME=VALUE"),
-    (("score", "--left", "A=0", "--left", "B=1", "--left", "C=1", "--left", "D=1", "--left", "E=1"),
-     "a Big Two table has 2 to 4 players, not 5"),
-    (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
-    (("score", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"), "cards held by C"),
-    (("score", "--left", "A=0", "--left", "B=9", "--left", "C=9", "--holds", "B=2S", "--holds", "C=2S"),
-     "duplicate card: 2S (held by B, C)"),
-    (("replay", "no-such-file.yaml"), "cannot read no-such-file.yaml"),
-])
-def test_bad_input_exits_2_with_a_message_and_no_traceback(args: tuple[str, ...], message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("beats", "JS QS KS AS 2H", "--over", "2S"),
+            "PLAY 'JS QS KS AS 2H': J-Q-K-A-2 is not a straight in this ruleset",
+        ),
+        (
+            ("beats", "2S", "--over", "3C 4D"),
+            "--over '3C 4D': 3C 4D is not a pair: the ranks differ",
+        ),
+        (("beats", "2S", "--over", "2S"), "2S cannot be both on the table and in your play"),
+        (("beats", "ZZ", "--over", "2S"), "'ZZ' is not a card"),
+        (("beats", "2S", "--over", "3C", "-r", "nope-big-two"), "unknown ruleset 'nope-big-two'"),
+        (
+            ("beats", "2S", "--over", "3C", "-r", "maceplay"),
+            "ruleset 'maceplay' is not a Big Two ruleset",
+        ),
+        (("hint", "3C 4C", "--over", "JS QS KS AS 2H"), "J-Q-K-A-2 is not a straight"),
+        (("hint", "4C 5C", "--first"), "the first play must contain 3C"),
+        (
+            ("score", "--left", "A=5", "--left", "B=3"),
+            "exactly one player ends with 0 cards; here 0 do",
+        ),
+        (("score", "--left", "A=0", "--left", "B=14"), "B cannot have 14 cards left"),
+        (("score", "--left", "A0"), "--left 'A0': expected NAME=VALUE"),
+        (
+            (
+                "score",
+                "--left",
+                "A=0",
+                "--left",
+                "B=1",
+                "--left",
+                "C=1",
+                "--left",
+                "D=1",
+                "--left",
+                "E=1",
+            ),
+            "a Big Two table has 2 to 4 players, not 5",
+        ),
+        (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
+        (("score", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"), "cards held by C"),
+        (
+            (
+                "score",
+                "--left",
+                "A=0",
+                "--left",
+                "B=9",
+                "--left",
+                "C=9",
+                "--holds",
+                "B=2S",
+                "--holds",
+                "C=2S",
+            ),
+            "duplicate card: 2S (held by B, C)",
+        ),
+        (("replay", "no-such-file.yaml"), "cannot read no-such-file.yaml"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message_and_no_traceback(
+    args: tuple[str, ...], message: str
+) -> None:
     code, out, err = run(*args)
     assert code == 2
     assert message in err
@@ -84,19 +134,44 @@ def test_hint_text_and_json() -> None:
 
 
 def test_score_json_taiwan_example() -> None:
-    code, out, _ = run("score", "--left", "A=5", "--left", "B=8", "--left", "C=0", "--left", "D=12",
-                       "--ruleset", "taiwan-big-two", "--json")
+    code, out, _ = run(
+        "score",
+        "--left",
+        "A=5",
+        "--left",
+        "B=8",
+        "--left",
+        "C=0",
+        "--left",
+        "D=12",
+        "--ruleset",
+        "taiwan-big-two",
+        "--json",
+    )
     assert code == 0
     assert json.loads(out)["totals"] == {"A": 37, "B": -7, "C": 57, "D": -87}
 
 
 def test_score_spade_two_holder() -> None:
-    out = run("score", "--left", "A=0", "--left", "B=8", "--holds", "B=2S", "-r", "taiwan-big-two", "--json")[1]
+    out = run(
+        "score",
+        "--left",
+        "A=0",
+        "--left",
+        "B=8",
+        "--holds",
+        "B=2S",
+        "-r",
+        "taiwan-big-two",
+        "--json",
+    )[1]
     assert json.loads(out)["scores"] == {"A": 0, "B": 32}
 
 
 def test_score_text_seed_example_3() -> None:
-    code, out, _ = run("score", "--left", "W=0", "--left", "A=1", "--left", "B=10", "--left", "C=13")
+    code, out, _ = run(
+        "score", "--left", "W=0", "--left", "A=1", "--left", "B=10", "--left", "C=13"
+    )
     assert code == 0
     assert "+60" in out and "-39" in out
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bigtwo_shipped import BIG_TWO_IDS, game_with, variant
 
 from housegame.bigtwo import (
     BigTwoError,
@@ -18,6 +17,7 @@ from housegame.bigtwo import (
     load_rules,
 )
 from housegame.cards import DECK, Card, parse_cards
+from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS, game_with, variant
 
 
 def cards(text: str) -> list[Card]:
@@ -73,11 +73,11 @@ def test_three_passes_end_the_trick_and_the_last_player_leads(maceplay: Rules) -
 def test_passing_then_playing_again_in_the_same_trick(maceplay: Rules) -> None:
     game = game_with(maceplay, {"A": "3C 9C", "B": "10C", "C": "5C", "D": "6C"})
     game.play(cards("3C"))
-    game.pass_turn()                 # B passes ...
+    game.pass_turn()  # B passes ...
     game.play(cards("5C"))
     game.play(cards("6C"))
     game.play(cards("9C"))
-    game.play(cards("10C"))          # ... and plays again in the same trick
+    game.play(cards("10C"))  # ... and plays again in the same trick
     assert game.table is not None and game.table_owner == 1
 
 
@@ -97,7 +97,10 @@ def test_pass_is_final_variant(tmp_path: Path) -> None:
 def test_a_follow_must_beat_the_table(maceplay: Rules) -> None:
     game = game_with(maceplay, {"A": "3C 3D", "B": "4C 5C 5D", "C": "", "D": ""})
     game.play(cards("3C 3D"))
-    with pytest.raises(BigTwoError, match="B cannot play that: single 4C cannot be played over pair of 3s: follow with 2 cards"):
+    with pytest.raises(
+        BigTwoError,
+        match="B cannot play that: single 4C cannot be played over pair of 3s: follow with 2 cards",
+    ):
         game.play(cards("4C"))
     with pytest.raises(BigTwoError, match="B does not hold 3H"):
         game.play(cards("3H 3S"))
@@ -106,26 +109,29 @@ def test_a_follow_must_beat_the_table(maceplay: Rules) -> None:
 
 def test_timeouts_follow_passes_and_lead_plays_the_lowest_single(maceplay: Rules) -> None:
     game = game_with(maceplay, {"A": "3C 3D 3H", "B": "4C", "C": "", "D": ""})
-    first = game.timeout()                       # leading the first trick: the lead card alone
+    first = game.timeout()  # leading the first trick: the lead card alone
     assert first.timed_out and [str(c) for c in first.play.cards] == ["3C"]  # type: ignore[union-attr]
-    follow = game.timeout()                      # B could beat 3C but times out: a pass
+    follow = game.timeout()  # B could beat 3C but times out: a pass
     assert follow.play is None and follow.timed_out
     game.pass_turn()
-    game.pass_turn()                             # A leads again
+    game.pass_turn()  # A leads again
     lead = game.timeout()
     assert [str(c) for c in lead.play.cards] == ["3D"]  # type: ignore[union-attr]
 
 
 def test_timeout_variants_from_data(tmp_path: Path) -> None:
-    rules = variant(tmp_path, "timeout: {lead_seconds: 30, follow_seconds: 30, "
-                    "on_lead: lowest-card-most-cards, on_follow: hint}\n")
+    rules = variant(
+        tmp_path,
+        "timeout: {lead_seconds: 30, follow_seconds: 30, "
+        "on_lead: lowest-card-most-cards, on_follow: hint}\n",
+    )
     game = game_with(rules, {"A": "3C 3D 3H", "B": "4C 4D", "C": "", "D": ""})
     biggest = max(len(p.cards) for p in game.legal_plays())
-    lead = game.timeout()                        # the largest play holding the lowest card, 3C
+    lead = game.timeout()  # the largest play holding the lowest card, 3C
     assert lead.play is not None and len(lead.play.cards) == biggest >= 3
     assert rules.lead_card in lead.play.cards
     expected = game.hint()
-    follow = game.timeout()                      # following: the hint, not a pass
+    follow = game.timeout()  # following: the hint, not a pass
     assert expected is not None and follow.play == expected
 
 
@@ -142,11 +148,14 @@ def test_the_game_ends_when_the_first_player_is_out(maceplay: Rules) -> None:
     assert sum(game.settlement().totals.values()) == 0
 
 
-@pytest.mark.parametrize(("hands", "message"), [
-    ({"A": DECK[:13], "B": DECK[13:26], "C": DECK[26:39]}, "Big Two needs 4 players, not 3"),
-    ({"A": DECK[:12], "B": DECK[13:26], "C": DECK[26:39], "D": DECK[39:]}, "A has 12 cards"),
-    ({"A": DECK[:13], "B": DECK[:13], "C": DECK[26:39], "D": DECK[39:]}, "duplicate card"),
-])
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ({"A": DECK[:13], "B": DECK[13:26], "C": DECK[26:39]}, "Big Two needs 4 players, not 3"),
+        ({"A": DECK[:12], "B": DECK[13:26], "C": DECK[26:39], "D": DECK[39:]}, "A has 12 cards"),
+        ({"A": DECK[:13], "B": DECK[:13], "C": DECK[26:39], "D": DECK[39:]}, "duplicate card"),
+    ],
+)
 def test_bad_deals_are_refused(maceplay: Rules, hands: dict, message: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(BigTwoError, match=message):
         Game(maceplay, hands)
@@ -169,4 +178,6 @@ def test_quads_without_a_kicker_variant(tmp_path: Path) -> None:
     quads = classify(cards("4C 4D 4H 4S"), rules)
     assert quads.kind == "quads" and quads.family == "five-card"
     assert beats(quads, classify(cards("2S 2H 2D AS AH"), rules), rules)
-    assert any(p.kind == "quads" and len(p.cards) == 4 for p in all_plays(cards("4C 4D 4H 4S 9S"), rules))
+    assert any(
+        p.kind == "quads" and len(p.cards) == 4 for p in all_plays(cards("4C 4D 4H 4S 9S"), rules)
+    )

@@ -6,7 +6,6 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from bigtwo_shipped import BIG_TWO_IDS, variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,7 @@ from housegame.bigtwo import (
     load_rules,
 )
 from housegame.cards import DECK, Card, parse_cards
+from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS, variant
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True)
 
@@ -62,7 +62,9 @@ def _family_then_strength(plays: list[Combo]) -> list[tuple[int, tuple[int, ...]
 @pytest.mark.parametrize("ruleset_id", BIG_TWO_IDS)
 @settings(max_examples=15, deadline=None)
 @given(hand=hands, table=st.lists(st.sampled_from(DECK), min_size=1, max_size=5, unique=True))
-def test_legal_plays_beat_the_table_weakest_first(ruleset_id: str, hand: list[Card], table: list[Card]) -> None:
+def test_legal_plays_beat_the_table_weakest_first(
+    ruleset_id: str, hand: list[Card], table: list[Card]
+) -> None:
     rules = load_rules(ruleset_id)
     hand = [c for c in hand if c not in table]
     try:
@@ -72,7 +74,8 @@ def test_legal_plays_beat_the_table_weakest_first(ruleset_id: str, hand: list[Ca
     plays = legal_plays(hand, rules, on_table)
     assert all(beats(p, on_table, rules) for p in plays)
     assert {frozenset(p.cards) for p in plays} == {
-        frozenset(p.cards) for p in all_plays(hand, rules) if beats(p, on_table, rules)}
+        frozenset(p.cards) for p in all_plays(hand, rules) if beats(p, on_table, rules)
+    }
     keys = _family_then_strength(plays)
     assert keys == sorted(keys)
     suggestion = hint(hand, rules, on_table)
@@ -81,7 +84,9 @@ def test_legal_plays_beat_the_table_weakest_first(ruleset_id: str, hand: list[Ca
 
 def test_hint_is_the_weakest_play_that_beats_the_table(maceplay: Rules) -> None:
     hand = parse_cards("3C 3D 5S 9H 9S KS 2H")
-    assert str(hint(hand, maceplay, classify(parse_cards("8C 8D"), maceplay))) == "pair of 9s (9H 9S)"
+    assert (
+        str(hint(hand, maceplay, classify(parse_cards("8C 8D"), maceplay))) == "pair of 9s (9H 9S)"
+    )
     assert str(hint(hand, maceplay, classify(parse_cards("10C"), maceplay))) == "single KS"
     assert hint(hand, maceplay, classify(parse_cards("2S"), maceplay)) is None
     assert str(hint(hand, maceplay)) == "single 3C"

@@ -25,7 +25,10 @@ def rank_name(card: Card) -> str:
 def _stated(ruleset_id: str) -> tuple[dict[str, int], dict[str, int]]:
     """Rank name -> place in rank_order, suit name -> place in suit_order (lowest 0)."""
     ruleset = load_rules(ruleset_id).ruleset
-    return ({r: i for i, r in enumerate(ruleset.rank_order)}, {s: i for i, s in enumerate(ruleset.suit_order)})
+    return (
+        {r: i for i, r in enumerate(ruleset.rank_order)},
+        {s: i for i, s in enumerate(ruleset.suit_order)},
+    )
 
 
 def rank_index(rules: Rules, card: Card) -> int:
@@ -36,13 +39,17 @@ def suit_index(rules: Rules, card: Card) -> int:
     return _stated(rules.id)[1][SUIT_NAMES[card.suit]]
 
 
-def assert_all_pairs(rules: Rules, plays: Sequence[Combo], expected: Callable[[Combo], Key]) -> None:
+def assert_all_pairs(
+    rules: Rules, plays: Sequence[Combo], expected: Callable[[Combo], Key]
+) -> None:
     for a in plays:
         for b in plays:
             assert beats(a, b, rules) is (expected(a) > expected(b)), (str(a), str(b))
 
 
-def assert_sorted_chain(rules: Rules, plays: Sequence[Combo], expected: Callable[[Combo], Key]) -> None:
+def assert_sorted_chain(
+    rules: Rules, plays: Sequence[Combo], expected: Callable[[Combo], Key]
+) -> None:
     """Sorted by the expected key, each play beats the one before iff its key is higher, and
     never the other way round; strengths are tuples, so the chain pins the whole order."""
     chain = sorted(((expected(p), p) for p in plays), key=lambda kp: kp[0])
@@ -56,19 +63,31 @@ def assert_sorted_chain(rules: Rules, plays: Sequence[Combo], expected: Callable
 def test_singles(rules: Rules) -> None:
     singles = [classify((c,), rules) for c in DECK]
     assert len(singles) == 52
-    assert_all_pairs(rules, singles, lambda p: (rank_index(rules, p.cards[0]), suit_index(rules, p.cards[0])))
+    assert_all_pairs(
+        rules, singles, lambda p: (rank_index(rules, p.cards[0]), suit_index(rules, p.cards[0]))
+    )
 
 
 def test_pairs(rules: Rules) -> None:
-    pairs = [classify(pair, rules) for rank in range(13)
-             for pair in combinations(DECK[rank * 4:rank * 4 + 4], 2)]
+    pairs = [
+        classify(pair, rules)
+        for rank in range(13)
+        for pair in combinations(DECK[rank * 4 : rank * 4 + 4], 2)
+    ]
     assert len(pairs) == 78
-    assert_all_pairs(rules, pairs, lambda p: (rank_index(rules, p.cards[0]),
-                                              max(suit_index(rules, c) for c in p.cards)))
+    assert_all_pairs(
+        rules,
+        pairs,
+        lambda p: (rank_index(rules, p.cards[0]), max(suit_index(rules, c) for c in p.cards)),
+    )
 
 
 def test_triples(rules: Rules) -> None:
-    triples = [classify(t, rules) for rank in range(13) for t in combinations(DECK[rank * 4:rank * 4 + 4], 3)]
+    triples = [
+        classify(t, rules)
+        for rank in range(13)
+        for t in combinations(DECK[rank * 4 : rank * 4 + 4], 3)
+    ]
     assert len(triples) == 52
     assert_all_pairs(rules, triples, lambda p: (rank_index(rules, p.cards[0]),))
 
@@ -82,7 +101,10 @@ def _straight_key(rules: Rules, play: Combo) -> Key:
 
 @cache
 def _stated_straights(ruleset_id: str) -> dict[frozenset[str], int]:
-    return {frozenset(text.split("-")): i for i, text in enumerate(load_rules(ruleset_id).ruleset.straights)}
+    return {
+        frozenset(text.split("-")): i
+        for i, text in enumerate(load_rules(ruleset_id).ruleset.straights)
+    }
 
 
 def _all_straights(rules: Rules) -> list[Combo]:
@@ -102,7 +124,7 @@ def _straights_of(ruleset_id: str) -> list[Combo]:
 
 def test_every_straight_and_straight_flush(rules: Rules) -> None:
     plays = _all_straights(rules)
-    assert len(plays) == len(rules.ruleset.straights) * 4 ** 5
+    assert len(plays) == len(rules.ruleset.straights) * 4**5
     flushes = [p for p in plays if p.kind == "straight-flush"]
     straights = [p for p in plays if p.kind == "straight"]
     assert len(flushes) == 4 * len(rules.ruleset.straights)
@@ -111,8 +133,9 @@ def test_every_straight_and_straight_flush(rules: Rules) -> None:
 
 
 def test_every_flush(rules: Rules) -> None:
-    plays = [classify(cards, rules) for suit in range(4)
-             for cards in combinations(DECK[suit::4], 5)]
+    plays = [
+        classify(cards, rules) for suit in range(4) for cards in combinations(DECK[suit::4], 5)
+    ]
     flushes = [p for p in plays if p.kind == "flush"]
     assert len(flushes) == 4 * 1287 - 4 * len(rules.ruleset.straights)
 
@@ -126,8 +149,8 @@ def test_every_flush(rules: Rules) -> None:
 
 def test_a_higher_five_card_kind_beats_any_lower(rules: Rules) -> None:
     weakest = {
-        "straight": classify([DECK[i] for i in (4, 9, 14, 19, 20)], rules),   # 3-4-5-6-7 mixed suits
-        "flush": classify([DECK[i] for i in (4, 8, 12, 16, 28)], rules),     # 3 4 5 6 9 of clubs
+        "straight": classify([DECK[i] for i in (4, 9, 14, 19, 20)], rules),  # 3-4-5-6-7 mixed suits
+        "flush": classify([DECK[i] for i in (4, 8, 12, 16, 28)], rules),  # 3 4 5 6 9 of clubs
         "full-house": classify([DECK[i] for i in (4, 5, 6, 8, 9)], rules),
         "quads": classify([DECK[i] for i in (4, 5, 6, 7, 8)], rules),
         "straight-flush": classify([DECK[i] for i in (4, 8, 12, 16, 20)], rules),
@@ -148,13 +171,26 @@ def _all_five(rules: Rules) -> list[Combo]:
     tops = [rank for rank in range(13)]
     for trip, pair in product(tops, tops):
         if trip != pair:
-            plays.append(classify(DECK[trip * 4:trip * 4 + 3] + DECK[pair * 4:pair * 4 + 2], rules))
-            plays.append(classify(DECK[trip * 4:trip * 4 + 4] + DECK[pair * 4:pair * 4 + 1], rules))
+            plays.append(
+                classify(DECK[trip * 4 : trip * 4 + 3] + DECK[pair * 4 : pair * 4 + 2], rules)
+            )
+            plays.append(
+                classify(DECK[trip * 4 : trip * 4 + 4] + DECK[pair * 4 : pair * 4 + 1], rules)
+            )
     return plays
 
 
 def test_full_house_and_quads_compare_by_their_main_rank_only(rules: Rules) -> None:
-    houses = [classify(DECK[t * 4:t * 4 + 3] + DECK[p * 4:p * 4 + 2], rules)
-              for t in range(13) for p in range(13) if t != p]
-    assert_sorted_chain(rules, houses, lambda p: (rank_index(rules, max(
-        p.cards, key=lambda c: sum(d.rank == c.rank for d in p.cards))),))
+    houses = [
+        classify(DECK[t * 4 : t * 4 + 3] + DECK[p * 4 : p * 4 + 2], rules)
+        for t in range(13)
+        for p in range(13)
+        if t != p
+    ]
+    assert_sorted_chain(
+        rules,
+        houses,
+        lambda p: (
+            rank_index(rules, max(p.cards, key=lambda c: sum(d.rank == c.rank for d in p.cards))),
+        ),
+    )

@@ -5,16 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from bigtwo_shipped import BIG_TWO_IDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from housegame.bigtwo import Combo, Game, beats, load_rules
 from housegame.cards import Card
+from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS
 
 
 def play_randomly(game: Game, rnd: random.Random) -> None:
-    """Pick among the legal plays (and passing, when following); now and then let the timer run out."""
+    """Pick among the legal plays (and passing, when following); now and then let the timer run
+    out.
+    """
     while not game.over:
         table = game.table
         if rnd.random() < 0.1:
@@ -34,7 +36,9 @@ def play_randomly(game: Game, rnd: random.Random) -> None:
 @pytest.mark.parametrize("ruleset_id", BIG_TWO_IDS)
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rnd=st.randoms(use_true_random=False))
-def test_random_games_end_cleanly_and_settle_to_zero(ruleset_id: str, seed: int, rnd: random.Random) -> None:
+def test_random_games_end_cleanly_and_settle_to_zero(
+    ruleset_id: str, seed: int, rnd: random.Random
+) -> None:
     rules = load_rules(ruleset_id)
     game = Game.deal(rules, seed)
     play_randomly(game, rnd)
@@ -49,5 +53,7 @@ def test_random_games_end_cleanly_and_settle_to_zero(ruleset_id: str, seed: int,
     result = game.settlement()
     assert sum(result.totals.values()) == 0
     assert result.totals[result.winner] > 0
-    assert all(result.totals[n] < 0 for n in left if n != result.winner) or \
-        rules.ruleset.penalty.settlement == "pairwise-difference"
+    assert (
+        all(result.totals[n] < 0 for n in left if n != result.winner)
+        or rules.ruleset.penalty.settlement == "pairwise-difference"
+    )

@@ -13,19 +13,26 @@ ACE_TO_FIVE = "AD 2C 3S 4H 5H"
 TWO_TO_SIX = "2D 3C 4C 5C 6H"
 
 
-@pytest.mark.parametrize(("play", "table", "expected"), [
-    (ACE_TO_FIVE, TEN_TO_ACE, True),      # A-2-3-4-5 beats 10-J-Q-K-A
-    (TWO_TO_SIX, ACE_TO_FIVE, True),      # 2-3-4-5-6 beats A-2-3-4-5
-    (TEN_TO_ACE, ACE_TO_FIVE, False),
-    (ACE_TO_FIVE, TWO_TO_SIX, False),
-    ("AH QH 8H 5H 3H", "AS QS 8S 5S 4S", False),    # example 2: the 4 beats the 3 before suits count
-    ("AS QS 8S 5S 4S", "AH QH 8H 5H 3H", True),
-    ("4S 4H 4D 4C 3D", "2S 2H 2D AS AH", True),     # quads + 1 beat the full house 2-2-2-A-A
-    ("2S 2H 2D AS AH", "4S 4H 4D 4C 3D", False),
-    ("4S 4H 4D 4C 3D", "2S", False),                # quads cannot be played over a single 2
-    ("KS KC", "KH KD", True),                       # ♠K♣K beats ♥K♦K
-    ("KH KD", "KS KC", False),
-])
+@pytest.mark.parametrize(
+    ("play", "table", "expected"),
+    [
+        (ACE_TO_FIVE, TEN_TO_ACE, True),  # A-2-3-4-5 beats 10-J-Q-K-A
+        (TWO_TO_SIX, ACE_TO_FIVE, True),  # 2-3-4-5-6 beats A-2-3-4-5
+        (TEN_TO_ACE, ACE_TO_FIVE, False),
+        (ACE_TO_FIVE, TWO_TO_SIX, False),
+        (
+            "AH QH 8H 5H 3H",
+            "AS QS 8S 5S 4S",
+            False,
+        ),  # example 2: the 4 beats the 3 before suits count
+        ("AS QS 8S 5S 4S", "AH QH 8H 5H 3H", True),
+        ("4S 4H 4D 4C 3D", "2S 2H 2D AS AH", True),  # quads + 1 beat the full house 2-2-2-A-A
+        ("2S 2H 2D AS AH", "4S 4H 4D 4C 3D", False),
+        ("4S 4H 4D 4C 3D", "2S", False),  # quads cannot be played over a single 2
+        ("KS KC", "KH KD", True),  # ♠K♣K beats ♥K♦K
+        ("KH KD", "KS KC", False),
+    ],
+)
 def test_seed_examples(rules: Rules, play: str, table: str, expected: bool) -> None:
     assert beats(parse_play(play, rules), parse_play(table, rules), rules) is expected
 
@@ -42,11 +49,14 @@ def test_quads_over_a_single_gives_the_reason(maceplay: Rules) -> None:
     assert reason == "four 4s + 1 cannot be played over single 2S: follow with 1 card"
 
 
-@pytest.mark.parametrize(("cards", "run"), [
-    ("JS QD KH AC 2S", "J-Q-K-A-2"),
-    ("QS KD AH 2C 3S", "Q-K-A-2-3"),
-    ("KS AD 2H 3C 4S", "K-A-2-3-4"),
-])
+@pytest.mark.parametrize(
+    ("cards", "run"),
+    [
+        ("JS QD KH AC 2S", "J-Q-K-A-2"),
+        ("QS KD AH 2C 3S", "Q-K-A-2-3"),
+        ("KS AD 2H 3C 4S", "K-A-2-3-4"),
+    ],
+)
 def test_wraps_are_not_straights(rules: Rules, cards: str, run: str) -> None:
     with pytest.raises(BigTwoError) as err:
         parse_play(cards, rules)
@@ -57,14 +67,22 @@ def test_a_suited_wrap_is_still_a_flush(maceplay: Rules) -> None:
     assert parse_play("JS QS KS AS 2S", maceplay).kind == "flush"
 
 
-@pytest.mark.parametrize(("cards", "message"), [
-    ("3C 3D 3H 3S", "3C 3D 3H 3S: four cards are not a play (four of a kind needs a fifth card here)"),
-    ("3C 3D 4H 4S 9C", "3C 3D 4H 4S 9C is two pairs and a card, not a play"),
-    ("3C 4D", "3C 4D is not a pair: the ranks differ"),
-    ("3C 3D 4S", "3C 3D 4S is not a triple: the ranks differ"),
-    ("3C 4D 5S 6H 7C 8D", "6 cards are not a play: a play has 1, 2, 3 or 5 cards"),
-])
-def test_other_card_sets_are_refused_with_a_reason(maceplay: Rules, cards: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (
+            "3C 3D 3H 3S",
+            "3C 3D 3H 3S: four cards are not a play (four of a kind needs a fifth card here)",
+        ),
+        ("3C 3D 4H 4S 9C", "3C 3D 4H 4S 9C is two pairs and a card, not a play"),
+        ("3C 4D", "3C 4D is not a pair: the ranks differ"),
+        ("3C 3D 4S", "3C 3D 4S is not a triple: the ranks differ"),
+        ("3C 4D 5S 6H 7C 8D", "6 cards are not a play: a play has 1, 2, 3 or 5 cards"),
+    ],
+)
+def test_other_card_sets_are_refused_with_a_reason(
+    maceplay: Rules, cards: str, message: str
+) -> None:
     with pytest.raises(BigTwoError) as err:
         parse_play(cards, maceplay)
     assert err.value.message == message
@@ -93,22 +111,28 @@ def test_taiwan_stepped_penalty_example() -> None:
     assert result.totals == {"A": 37, "B": -7, "C": 57, "D": -87}
 
 
-@pytest.mark.parametrize(("left", "holding", "points"), [
-    (7, "2S", 7),      # fewer than 8 left: no doubling
-    (8, "2S", 32),     # 2n = 16, doubled again
-    (8, "2H", 16),
-    (13, "2S", 104),   # 4n = 52, doubled
-])
+@pytest.mark.parametrize(
+    ("left", "holding", "points"),
+    [
+        (7, "2S", 7),  # fewer than 8 left: no doubling
+        (8, "2S", 32),  # 2n = 16, doubled again
+        (8, "2H", 16),
+        (13, "2S", 104),  # 4n = 52, doubled
+    ],
+)
 def test_taiwan_spade_two_doubles_with_eight_or_more(left: int, holding: str, points: int) -> None:
     taiwan = load_rules("taiwan-big-two")
     assert settle(taiwan, {"W": 0, "L": left}, {"L": parse_cards(holding)}).scores["L"] == points
 
 
-@pytest.mark.parametrize(("ruleset_id", "lowest", "lead"), [
-    ("maceplay-big-two", "3C", "3C"),
-    ("hong-kong-big-two", "3D", "3D"),
-    ("taiwan-big-two", "3C", "3C"),
-])
+@pytest.mark.parametrize(
+    ("ruleset_id", "lowest", "lead"),
+    [
+        ("maceplay-big-two", "3C", "3C"),
+        ("hong-kong-big-two", "3D", "3D"),
+        ("taiwan-big-two", "3C", "3C"),
+    ],
+)
 def test_lowest_card_and_lead_card(ruleset_id: str, lowest: str, lead: str) -> None:
     rules = load_rules(ruleset_id)
     deck = parse_cards("3C 3D 3H 3S 2C 2D 2H 2S")

@@ -53,7 +53,9 @@ def render(value: dict[str, Any]) -> str:
 def main() -> None:
     for table in TABLES:
         for ruleset in thirteen_card_rulesets():
-            result_path(table, ruleset).write_text(render(compute(table, ruleset)), encoding="utf-8")
+            result_path(table, ruleset).write_text(
+                render(compute(table, ruleset)), encoding="utf-8"
+            )
 
 
 if __name__ == "__main__":

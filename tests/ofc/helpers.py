@@ -26,7 +26,9 @@ def progressive(base: OfcRuleset) -> OfcRuleset:
     """The same ruleset with §356's progressive card counts switched on."""
     assert base.fantasyland is not None
     cards = base.fantasyland.cards.model_copy(update={"mode": "progressive"})
-    return base.model_copy(update={"fantasyland": base.fantasyland.model_copy(update={"cards": cards})})
+    return base.model_copy(
+        update={"fantasyland": base.fantasyland.model_copy(update={"cards": cards})}
+    )
 
 
 def setting(lanes: tuple[str, str, str], rules: OfcRuleset) -> Setting:
@@ -34,5 +36,7 @@ def setting(lanes: tuple[str, str, str], rules: OfcRuleset) -> Setting:
     return Setting.of(front, middle, back, rules.ranking.rules())
 
 
-def seat(name: str, lanes: tuple[str, str, str], rules: OfcRuleset, in_fantasyland: bool = False) -> OfcSeat:
+def seat(
+    name: str, lanes: tuple[str, str, str], rules: OfcRuleset, in_fantasyland: bool = False
+) -> OfcSeat:
     return make_seat(rules, name, setting(lanes, rules), in_fantasyland)

@@ -14,8 +14,21 @@ from housegame.cards import Card
 from housegame.ranking import Category, category_of, evaluate, strength
 from housegame.rulesets.ofc import OfcRuleset
 
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-              11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 
 
 def royalty(ruleset: OfcRuleset, lane: str, cards: Sequence[Card]) -> int:
@@ -26,16 +39,16 @@ def royalty(ruleset: OfcRuleset, lane: str, cards: Sequence[Card]) -> int:
     if lane == "front":
         counts = {r: ranks.count(r) for r in ranks}
         if category == Category.TRIPS:
-            return ruleset.royalties.front.trips.get(RANK_NAMES[ranks[0]], 0)  # type: ignore[call-overload]
+            return int(ruleset.royalties.front.trips.get(RANK_NAMES[ranks[0]], 0))  # type: ignore[call-overload]
         if category == Category.PAIR:
             pair = next(r for r, n in counts.items() if n == 2)
-            return ruleset.royalties.front.pairs.get(RANK_NAMES[pair], 0)  # type: ignore[call-overload]
+            return int(ruleset.royalties.front.pairs.get(RANK_NAMES[pair], 0))  # type: ignore[call-overload]
         return 0
     table = ruleset.royalties.middle if lane == "middle" else ruleset.royalties.back
     name = category.label
     if category == Category.STRAIGHT_FLUSH and set(ranks) == {10, 11, 12, 13, 14}:
         name = "royal-flush"
-    return table.get(name, 0)  # type: ignore[call-overload]
+    return int(table.get(name, 0))  # type: ignore[call-overload]
 
 
 def reaches(key: int, label: str | None) -> bool:

@@ -39,6 +39,9 @@ def test_bot_in_fantasyland_uses_the_solver() -> None:
 
 def test_typed_moves() -> None:
     move = parse_move("back AS KS front 7C discard 2H")
-    assert {k: [str(c) for c in v] for k, v in move.placed.items()} == {"front": ["7C"], "back": ["AS", "KS"]}
+    assert {k: [str(c) for c in v] for k, v in move.placed.items()} == {
+        "front": ["7C"],
+        "back": ["AS", "KS"],
+    }
     assert [str(c) for c in move.discarded] == ["2H"]
     assert parse_move("b as, ks f 7c x 2h") == move

@@ -24,11 +24,17 @@ def test_score_seed_table_json() -> None:
     assert code == 0, out
     data = json.loads(out)
     assert data["totals"] == {"A": 11, "B": -11}
-    assert [i["kind"] for i in data["pairs"][0]["items"]] == ["lane"] * 3 + ["scoop", "royalty", "royalty"]
+    assert [i["kind"] for i in data["pairs"][0]["items"]] == ["lane"] * 3 + [
+        "scoop",
+        "royalty",
+        "royalty",
+    ]
 
 
 def test_score_seed_table_text_with_ruleset_option() -> None:
-    code, out, _ = run("score", str(EXAMPLES / "ofc-table.yaml"), "--ruleset", "golden-nugget-pineapple")
+    code, out, _ = run(
+        "score", str(EXAMPLES / "ofc-table.yaml"), "--ruleset", "golden-nugget-pineapple"
+    )
     assert code == 0
     assert "+11  net to A" in out and "royalties A" in out
 
@@ -61,7 +67,9 @@ def test_play_a_hand_from_stdin() -> None:
         assert who is not None
         move = choose_move(hand, who, 1)
         if who == "You":
-            words = [f"{lane} " + " ".join(str(c) for c in cards) for lane, cards in move.placed.items()]
+            words = [
+                f"{lane} " + " ".join(str(c) for c in cards) for lane, cards in move.placed.items()
+            ]
             if move.discarded:
                 words.append("discard " + " ".join(str(c) for c in move.discarded))
             lines.append(" ".join(words))
@@ -78,13 +86,22 @@ def test_play_with_two_opponents_until_input_ends() -> None:
     assert "input ended before the hand was finished" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("ofc", "fantasyland", "AS KS"), "13-17 cards, not 2"),
-    (("ofc", "fantasyland", "AS KS QS JS TS 9H 9D 9C 9S 2C 3D 4H ZZ"), "'ZZ' is not a card"),
-    (("ofc", "fantasyland", "AS KS QS JS TS 9H 9D 9C 9S 2C 3D 4H 5S", "-r", "maceplay"), "not an OFC ruleset"),
-    (("ofc", "replay", "no-such-log.yaml"), "cannot read no-such-log.yaml"),
-    (("ofc", "play", "--ruleset", "golden-nugget-pineapl"), "did you mean 'golden-nugget-pineapple'"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("ofc", "fantasyland", "AS KS"), "13-17 cards, not 2"),
+        (("ofc", "fantasyland", "AS KS QS JS TS 9H 9D 9C 9S 2C 3D 4H ZZ"), "'ZZ' is not a card"),
+        (
+            ("ofc", "fantasyland", "AS KS QS JS TS 9H 9D 9C 9S 2C 3D 4H 5S", "-r", "maceplay"),
+            "not an OFC ruleset",
+        ),
+        (("ofc", "replay", "no-such-log.yaml"), "cannot read no-such-log.yaml"),
+        (
+            ("ofc", "play", "--ruleset", "golden-nugget-pineapl"),
+            "did you mean 'golden-nugget-pineapple'",
+        ),
+    ],
+)
 def test_bad_input_exits_2_without_traceback(args: tuple[str, ...], message: str) -> None:
     code, out, err = run(*args)
     assert code == 2, out
@@ -103,11 +120,16 @@ def test_bad_replay_log_exits_2(tmp_path: Path) -> None:
 
 def test_score_four_player_ofc_table_exits_2(tmp_path: Path) -> None:
     rows = "\n".join(
-        f"  - {{name: P{i}, front: {f}, middle: {m}, back: {b}}}" for i, (f, m, b) in enumerate([
-            ("2C 3C 4C", "5C 6C 7C 8C 9C", "TC JC QC KC AC"),
-            ("2D 3D 4D", "5D 6D 7D 8D 9D", "TD JD QD KD AD"),
-            ("2H 3H 4H", "5H 6H 7H 8H 9H", "TH JH QH KH AH"),
-            ("2S 3S 4S", "5S 6S 7S 8S 9S", "TS JS QS KS AS")]))
+        f"  - {{name: P{i}, front: {f}, middle: {m}, back: {b}}}"
+        for i, (f, m, b) in enumerate(
+            [
+                ("2C 3C 4C", "5C 6C 7C 8C 9C", "TC JC QC KC AC"),
+                ("2D 3D 4D", "5D 6D 7D 8D 9D", "TD JD QD KD AD"),
+                ("2H 3H 4H", "5H 6H 7H 8H 9H", "TH JH QH KH AH"),
+                ("2S 3S 4S", "5S 6S 7S 8S 9S", "TS JS QS KS AS"),
+            ]
+        )
+    )
     path = tmp_path / "four.yaml"
     path.write_text("ruleset: golden-nugget-pineapple\nplayers:\n" + rows + "\n", encoding="utf-8")
     code, _, err = run("score", str(path))

@@ -21,9 +21,16 @@ def lanes(front: str, middle: str = STRONG_MIDDLE, back: str = STRONG_BACK) -> t
     return front, middle, back
 
 
-@pytest.mark.parametrize(("front", "fixed", "progressive_cards"), [
-    ("JJ", None, None), ("QQ", 14, 14), ("KK", 14, 15), ("AA", 14, 16), ("222", 14, 17),
-])
+@pytest.mark.parametrize(
+    ("front", "fixed", "progressive_cards"),
+    [
+        ("JJ", None, None),
+        ("QQ", 14, 14),
+        ("KK", 14, 15),
+        ("AA", 14, 16),
+        ("222", 14, 17),
+    ],
+)
 def test_entry_and_card_count(front: str, fixed: int | None, progressive_cards: int | None) -> None:
     held = setting(TRIPS_FRONT if front == "222" else lanes(FRONTS[front]), GN)
     assert not held.fouled
@@ -42,12 +49,18 @@ def test_no_entry_for_the_seed_hand() -> None:
     assert next_hand(GN, setting(SEED_A, GN), in_fantasyland=False).reason == "does not qualify"
 
 
-@pytest.mark.parametrize(("held", "reason"), [
-    (TRIPS_FRONT, "front trips or better"),
-    (("QS QH 2D", "AS AD AH 8D 8S", "KC KD KH KS 9D"), "middle full-house or better"),  # back too
-    (("3S 4H 6D", "JS JD JH 8D 8S", "KC KD KH 9C 9D"), "middle full-house or better"),
-    (("3S 4H 6D", "JS JD 8H 8D 7S", "KC KD KH KS 9D"), "back quads or better"),
-])
+@pytest.mark.parametrize(
+    ("held", "reason"),
+    [
+        (TRIPS_FRONT, "front trips or better"),
+        (
+            ("QS QH 2D", "AS AD AH 8D 8S", "KC KD KH KS 9D"),
+            "middle full-house or better",
+        ),  # back too
+        (("3S 4H 6D", "JS JD JH 8D 8S", "KC KD KH 9C 9D"), "middle full-house or better"),
+        (("3S 4H 6D", "JS JD 8H 8D 7S", "KC KD KH KS 9D"), "back quads or better"),
+    ],
+)
 def test_stay_conditions_are_separate(held: tuple[str, str, str], reason: str) -> None:
     assert stay_holds(GN, setting(held, GN)) == reason
 

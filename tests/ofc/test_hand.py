@@ -210,9 +210,16 @@ def test_fantasyland_needs_enough_cards() -> None:
 def test_replay_errors_name_the_move_and_line(tmp_path: Path) -> None:
     text = (EXAMPLES / "ofc-hand.yaml").read_text(encoding="utf-8")
     path = tmp_path / "bad.yaml"
-    path.write_text(text.replace("{player: A, back: JH KH, discard: AD}",
-                                 "{player: A, front: JH KH, discard: AD}"), encoding="utf-8")
-    with pytest.raises(OfcError, match=r"bad.yaml:\d+: moves\[2\] \(stage 2\): A: your front has room for 1 more; you add 2"):
+    path.write_text(
+        text.replace(
+            "{player: A, back: JH KH, discard: AD}", "{player: A, front: JH KH, discard: AD}"
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        OfcError,
+        match=r"bad.yaml:\d+: moves\[2\] \(stage 2\): A: your front has room for 1 more; you add 2",
+    ):
         replay_file(path)
 
 
@@ -225,6 +232,8 @@ def test_replay_log_must_finish() -> None:
 
 def test_replay_needs_seed_or_deck(tmp_path: Path) -> None:
     path = tmp_path / "log.yaml"
-    path.write_text("ruleset: golden-nugget-pineapple\nplayers: [A, B]\nmoves: []\n", encoding="utf-8")
+    path.write_text(
+        "ruleset: golden-nugget-pineapple\nplayers: [A, B]\nmoves: []\n", encoding="utf-8"
+    )
     with pytest.raises(OfcError, match="give seed or deck"):
         replay_file(path)

@@ -1,4 +1,6 @@
-"""Properties of every shipped OFC ruleset: zero-sum payouts, and legal play uses the deck exactly."""
+"""Properties of every shipped OFC ruleset: zero-sum payouts, and legal play uses the deck
+exactly.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ def test_payouts_sum_to_zero(rules: OfcRuleset, data: st.DataObject) -> None:
     cards = data.draw(st.permutations(DECK))[: 13 * players]
     seats = []
     for i in range(players):
-        own = cards[13 * i: 13 * i + 13]
+        own = cards[13 * i : 13 * i + 13]
         setting = Setting.of(own[:3], own[3:8], own[8:], rules.ranking.rules())
         seats.append(make_seat(rules, f"P{i}", setting))
     result = settle_table(rules, seats)
@@ -47,19 +49,29 @@ def random_move(data: st.DataObject, hand: Hand, name: str) -> Move:
     cards: list[Card] = data.draw(st.permutations(board.pending))
     placed: dict[LaneName, list[Card]] = {lane: [] for lane in LANES}
     for card in cards[discard:]:
-        room = [lane for lane in LANES
-                if len(board.lanes[lane]) + len(placed[lane]) < hand.ruleset.lanes.cap(lane)]
+        room = [
+            lane
+            for lane in LANES
+            if len(board.lanes[lane]) + len(placed[lane]) < hand.ruleset.lanes.cap(lane)
+        ]
         placed[data.draw(st.sampled_from(room))].append(card)
     return Move({lane: cs for lane, cs in placed.items() if cs}, cards[:discard])
 
 
 @pytest.mark.parametrize("rules", OFC, ids=IDS)
 @SETTINGS
-@given(data=st.data(), seed=st.integers(0, 10**6), players=st.integers(2, 3), fantasyland=st.booleans())
-def test_random_legal_play_uses_each_card_once(rules: OfcRuleset, data: st.DataObject, seed: int,
-                                               players: int, fantasyland: bool) -> None:
+@given(
+    data=st.data(), seed=st.integers(0, 10**6), players=st.integers(2, 3), fantasyland=st.booleans()
+)
+def test_random_legal_play_uses_each_card_once(
+    rules: OfcRuleset, data: st.DataObject, seed: int, players: int, fantasyland: bool
+) -> None:
     names = [f"P{i}" for i in range(players)]
-    counts = {"P1": data.draw(st.integers(13, 17 if rules.cards_per_player() == 17 else 14))} if fantasyland else {}
+    counts = (
+        {"P1": data.draw(st.integers(13, 17 if rules.cards_per_player() == 17 else 14))}
+        if fantasyland
+        else {}
+    )
     hand = Hand(rules, names, shuffled_deck(seed), counts)
     while not hand.finished:
         who = hand.to_act

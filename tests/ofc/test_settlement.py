@@ -1,4 +1,6 @@
-"""Settling final settings: seed 003's worked hand and foul counter-example, fouls, ties, royalties."""
+"""Settling final settings: seed 003's worked hand and foul counter-example, fouls, ties,
+royalties.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +24,13 @@ def test_seed_worked_settlement_a_plus_11() -> None:
     assert b.royalties == {"front": 0, "middle": 2, "back": 2}
     pair = settle_pair(GN, a, b)
     assert [(i.kind, i.units) for i in pair.items] == [
-        ("lane", 1), ("lane", 1), ("lane", 1), ("scoop", 3), ("royalty", 9), ("royalty", -4)]
+        ("lane", 1),
+        ("lane", 1),
+        ("lane", 1),
+        ("scoop", 3),
+        ("royalty", 9),
+        ("royalty", -4),
+    ]
     assert pair.net == 11
     assert settle_table(GN, [a, b]).totals == {"A": 11, "B": -11}
 
@@ -31,11 +39,18 @@ def test_seed_foul_counter_example_is_scooped_without_royalties() -> None:
     a, b = seat("A", SEED_A, GN), seat("B", SEED_B_FOUL, GN)
     assert b.fouled and b.setting.foul_reason().startswith("middle straight")
     assert b.royalty_total == 0
-    assert sum(lane_royalties(GN, b.setting).values()) > 0, "the foul forfeits royalties it would have had"
+    assert sum(lane_royalties(GN, b.setting).values()) > 0, (
+        "the foul forfeits royalties it would have had"
+    )
     pair = settle_pair(GN, a, b)
     assert pair.scooped_by == "A"
     assert [(i.kind, i.units) for i in pair.items] == [
-        ("lane", 1), ("lane", 1), ("lane", 1), ("scoop", 3), ("royalty", 9)]
+        ("lane", 1),
+        ("lane", 1),
+        ("lane", 1),
+        ("scoop", 3),
+        ("royalty", 9),
+    ]
     assert pair.net == 15
 
 
@@ -47,20 +62,30 @@ def test_foul_loses_lanes_even_where_it_is_stronger() -> None:
 
 
 def test_both_fouled_is_zero() -> None:
-    a, b = seat("A", ("AS AH AD", "2C 3D 4H 5S 7C", "8C 9D JH QS KC"), GN), seat("B", SEED_B_FOUL, GN)
+    a, b = (
+        seat("A", ("AS AH AD", "2C 3D 4H 5S 7C", "8C 9D JH QS KC"), GN),
+        seat("B", SEED_B_FOUL, GN),
+    )
     assert a.fouled and b.fouled
     pair = settle_pair(GN, a, b)
     assert pair.net == 0 and pair.scooped_by is None
 
 
 def test_both_fouled_compare_lanes_setting() -> None:
-    rules = GN.model_copy(update={"foul": GN.foul.model_copy(update={"both_fouled": "compare-lanes"})})
-    a, b = seat("A", ("AS AH AD", "2C 3D 4H 5S 7C", "8C 9D JH QS KC"), rules), seat("B", SEED_B_FOUL, rules)
+    rules = GN.model_copy(
+        update={"foul": GN.foul.model_copy(update={"both_fouled": "compare-lanes"})}
+    )
+    a, b = (
+        seat("A", ("AS AH AD", "2C 3D 4H 5S 7C", "8C 9D JH QS KC"), rules),
+        seat("B", SEED_B_FOUL, rules),
+    )
     assert settle_pair(rules, a, b).net == 1 - 1 - 1
 
 
 def test_lose_lanes_setting_drops_the_scoop_bonus() -> None:
-    rules = GN.model_copy(update={"foul": GN.foul.model_copy(update={"against_clean": "lose-lanes"})})
+    rules = GN.model_copy(
+        update={"foul": GN.foul.model_copy(update={"against_clean": "lose-lanes"})}
+    )
     assert settle_pair(rules, seat("A", SEED_A, rules), seat("B", SEED_B_FOUL, rules)).net == 3 + 9
 
 
@@ -100,8 +125,13 @@ def test_three_players_settle_each_pair() -> None:
 
 
 def table(*players: tuple[str, tuple[str, str, str]]) -> TableFile:
-    return TableFile.model_validate({"players": [
-        {"name": name, "front": f, "middle": m, "back": b} for name, (f, m, b) in players]})
+    return TableFile.model_validate(
+        {
+            "players": [
+                {"name": name, "front": f, "middle": m, "back": b} for name, (f, m, b) in players
+            ]
+        }
+    )
 
 
 def test_score_table_file_way() -> None:
@@ -110,32 +140,71 @@ def test_score_table_file_way() -> None:
     assert result.as_dict()["players"][0]["royalty_total"] == 9
 
 
-@pytest.mark.parametrize(("players", "message"), [
-    ((("A", SEED_A),), "cannot seat 1 players"),
-    ((("A", SEED_A), ("B", SEED_B), ("C", SEED_B), ("D", SEED_B)), "4 players need 68 cards"),
-    ((("A", SEED_A), ("B", SEED_A)), "duplicate card"),
-    ((("A", ("6S 6H", "5C 6D 7H 8S 9C", "2H 5H 9H JH KH")), ("B", SEED_B)), "front has 2 cards, needs 3"),
-])
-def test_score_refuses_bad_tables(players: tuple[tuple[str, tuple[str, str, str]], ...], message: str) -> None:
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ((("A", SEED_A),), "cannot seat 1 players"),
+        ((("A", SEED_A), ("B", SEED_B), ("C", SEED_B), ("D", SEED_B)), "4 players need 68 cards"),
+        ((("A", SEED_A), ("B", SEED_A)), "duplicate card"),
+        (
+            (("A", ("6S 6H", "5C 6D 7H 8S 9C", "2H 5H 9H JH KH")), ("B", SEED_B)),
+            "front has 2 cards, needs 3",
+        ),
+    ],
+)
+def test_score_refuses_bad_tables(
+    players: tuple[tuple[str, tuple[str, str, str]], ...], message: str
+) -> None:
     with pytest.raises(Exception, match=message) as caught:
         score_ofc(GN, table(*players))
     assert caught.type.__name__ in ("OfcError", "CardError")
 
 
 def test_score_refuses_13_loose_cards() -> None:
-    loose = TableFile.model_validate({"players": [
-        {"name": "A", "cards": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"},
-        {"name": "B", "front": SEED_B[0], "middle": SEED_B[1], "back": SEED_B[2]}]})
+    loose = TableFile.model_validate(
+        {
+            "players": [
+                {"name": "A", "cards": "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"},
+                {"name": "B", "front": SEED_B[0], "middle": SEED_B[1], "back": SEED_B[2]},
+            ]
+        }
+    )
     with pytest.raises(OfcError, match="final settings only"):
         score_ofc(GN, loose)
 
 
 # ---- every royalty row -------------------------------------------------------------------
 
-FRONT_PAIRS = [("2", 0), ("3", 0), ("4", 0), ("5", 0), ("6", 1), ("7", 2), ("8", 3), ("9", 4),
-               ("T", 5), ("J", 6), ("Q", 7), ("K", 8), ("A", 9)]
-FRONT_TRIPS = [("2", 10), ("3", 11), ("4", 12), ("5", 13), ("6", 14), ("7", 15), ("8", 16),
-               ("9", 17), ("T", 18), ("J", 19), ("Q", 20), ("K", 21), ("A", 22)]
+FRONT_PAIRS = [
+    ("2", 0),
+    ("3", 0),
+    ("4", 0),
+    ("5", 0),
+    ("6", 1),
+    ("7", 2),
+    ("8", 3),
+    ("9", 4),
+    ("T", 5),
+    ("J", 6),
+    ("Q", 7),
+    ("K", 8),
+    ("A", 9),
+]
+FRONT_TRIPS = [
+    ("2", 10),
+    ("3", 11),
+    ("4", 12),
+    ("5", 13),
+    ("6", 14),
+    ("7", 15),
+    ("8", 16),
+    ("9", 17),
+    ("T", 18),
+    ("J", 19),
+    ("Q", 20),
+    ("K", 21),
+    ("A", 22),
+]
 FIVES = {
     "high-card": "AS QD 9C 7H 3S",
     "pair": "AS AD 9C 7H 3S",
@@ -149,10 +218,32 @@ FIVES = {
     "straight-flush": "9S 8S 7S 6S 5S",
     "royal-flush": "AS KS QS JS TS",
 }
-MIDDLE = {"high-card": 0, "pair": 0, "two-pair": 0, "trips": 2, "straight": 4, "wheel": 4, "flush": 8,
-          "full-house": 12, "quads": 20, "straight-flush": 30, "royal-flush": 50}
-BACK = {"high-card": 0, "pair": 0, "two-pair": 0, "trips": 0, "straight": 2, "wheel": 2, "flush": 4,
-        "full-house": 6, "quads": 10, "straight-flush": 15, "royal-flush": 25}
+MIDDLE = {
+    "high-card": 0,
+    "pair": 0,
+    "two-pair": 0,
+    "trips": 2,
+    "straight": 4,
+    "wheel": 4,
+    "flush": 8,
+    "full-house": 12,
+    "quads": 20,
+    "straight-flush": 30,
+    "royal-flush": 50,
+}
+BACK = {
+    "high-card": 0,
+    "pair": 0,
+    "two-pair": 0,
+    "trips": 0,
+    "straight": 2,
+    "wheel": 2,
+    "flush": 4,
+    "full-house": 6,
+    "quads": 10,
+    "straight-flush": 15,
+    "royal-flush": 25,
+}
 
 
 def lane_royalty(lane: str, cards: str) -> int:

@@ -22,7 +22,9 @@ def objective(rules: OfcRuleset, cards: list[Card]) -> tuple[int, ...]:
 
 
 def rich_hand(seed: int, size: int) -> list[Card]:
-    """Random cards from a deck thinned to high ranks and two suits, so royalties and stays occur."""
+    """Random cards from a deck thinned to high ranks and two suits, so royalties and stays
+    occur.
+    """
     rng = random.Random(seed)
     pool = [c for c in DECK if c.rank >= 9 or c.suit < 2]
     return rng.sample(pool if seed % 2 else list(DECK), size)
@@ -37,9 +39,15 @@ def test_matches_brute_force(seed: int, size: int) -> None:
 def test_matches_brute_force_with_another_priority() -> None:
     """Royalties first, and a foul keeps its royalties: a fouled setting may win, and does."""
     assert GN.fantasyland is not None
-    fantasyland = GN.fantasyland.model_copy(update={"solver_priority": ["royalties", "no-foul", "stay"]})
-    rules = GN.model_copy(update={"fantasyland": fantasyland,
-                                  "foul": GN.foul.model_copy(update={"royalties": "keep"})})
+    fantasyland = GN.fantasyland.model_copy(
+        update={"solver_priority": ["royalties", "no-foul", "stay"]}
+    )
+    rules = GN.model_copy(
+        update={
+            "fantasyland": fantasyland,
+            "foul": GN.foul.model_copy(update={"royalties": "keep"}),
+        }
+    )
     cards = parse_cards("AS AH AD KS KH QS JS TS 9S 2C 2D 7H 5C")
     assert objective(rules, cards) == best_objective(cards, rules)
     assert not solve(cards, rules).clean
@@ -68,7 +76,9 @@ def test_stay_priority_and_its_swap_are_both_exact() -> None:
     assert solution.stays and solution.clean
     assert objective(GN, cards) == best_objective(cards, GN)
     assert GN.fantasyland is not None
-    swapped = GN.fantasyland.model_copy(update={"solver_priority": ["no-foul", "royalties", "stay"]})
+    swapped = GN.fantasyland.model_copy(
+        update={"solver_priority": ["no-foul", "royalties", "stay"]}
+    )
     rules = GN.model_copy(update={"fantasyland": swapped})
     assert objective(rules, cards) == best_objective(cards, rules)
 
@@ -82,10 +92,13 @@ def test_big_royalties_keep_the_priority_order() -> None:
     assert solve(cards, rules).royalties >= 400
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("AS KS", "13-17 cards, not 2"),
-    ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH", "not 18"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AS KS", "13-17 cards, not 2"),
+        ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH", "not 18"),
+    ],
+)
 def test_refuses_wrong_sizes(text: str, message: str) -> None:
     with pytest.raises(OfcError, match=message):
         solve(parse_cards(text), GN)

@@ -16,7 +16,7 @@ def test_shanghai_maximum_normal_hand_is_18() -> None:
     weak = lanes("W", "2D 3S 4D", "6D 7S 8D 10S JS", "QS QD 3C 4C 2S")
     result = run("shanghai", [MAX_HAND, weak])
     assert result.totals["M"] == 3 + 10 + 5
-    assert result.pairs[0].scooped_by == "M"      # a scoop, but Shanghai pays nothing for it
+    assert result.pairs[0].scooped_by == "M"  # a scoop, but Shanghai pays nothing for it
 
 
 def test_shanghai_equal_ranks_compare_the_suit_of_the_highest_card() -> None:
@@ -43,10 +43,10 @@ def test_shanghai_foul_pays_every_lane_at_the_opponents_value() -> None:
 @pytest.mark.parametrize(
     ("cards", "special", "points"),
     [
-        ("8S 8H 9S 9H 10S 10H JS JH QS QH KS KH AS", "all-big", 8),      # all >= 8 (and six pairs 6)
+        ("8S 8H 9S 9H 10S 10H JS JH QS QH KS KH AS", "all-big", 8),  # all >= 8 (and six pairs 6)
         ("7S 8H 9S 9H 10S 10H JS JH QS QH KS KH AS", "all-big", 7),
         ("JS JH JD QS QH QD KS KH KD AS AH AD JC", "all-big", 11),
-        ("2S 2H 2D 3S 3H 3D 4S 4H 5S 5H 6S 6H 6D", "all-small", 8),      # all <= 6
+        ("2S 2H 2D 3S 3H 3D 4S 4H 5S 5H 6S 6H 6D", "all-small", 8),  # all <= 6
         ("2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 5S 5H", "all-small", 9),
         ("AS AC KS KC QS QC JS JC 10S 10C 9S 9C 2H", "one-red", 13),
         ("2S 2H 3C 4D 5S 6H 7C 8D 9S 10H JC QD AS", "lone-pair", 3),
@@ -62,9 +62,11 @@ def test_shanghai_specials(cards: str, special: str, points: int) -> None:
 
 
 def test_shanghai_banker_pays_a_declaring_player_even_when_the_bankers_special_is_higher() -> None:
-    bank = "AS AC KS KC QS QC JS JC 10S 10C 9S 9C 2H"          # 一点红 13
-    player = "2S 2D 3H 3D 4H 4D 5H 5D 6H 6D 6C 2C 3C"           # 全小 <= 6: 8
-    result = run("shanghai", [{"name": "Bank", "cards": bank}, {"name": "P", "cards": player}], banker="Bank")
+    bank = "AS AC KS KC QS QC JS JC 10S 10C 9S 9C 2H"  # 一点红 13
+    player = "2S 2D 3H 3D 4H 4D 5H 5D 6H 6D 6C 2C 3C"  # 全小 <= 6: 8
+    result = run(
+        "shanghai", [{"name": "Bank", "cards": bank}, {"name": "P", "cards": player}], banker="Bank"
+    )
     assert result.totals["P"] == 8
 
 
@@ -104,7 +106,9 @@ def test_macau_fixed_combination_wins_3_and_two_fixed_push() -> None:
     bank = plain_opponent("macau", dragon, pairs, name="Bank")
     result = run("macau", [bank, {"name": "D", "cards": dragon}], banker="Bank")
     assert result.totals["D"] == 3
-    both = run("macau", [{"name": "Bank", "cards": pairs}, {"name": "D", "cards": dragon}], banker="Bank")
+    both = run(
+        "macau", [{"name": "Bank", "cards": pairs}, {"name": "D", "cards": dragon}], banker="Bank"
+    )
     assert both.totals["D"] == 0
 
 
@@ -136,7 +140,9 @@ def test_malayan_extras_are_paid_win_or_lose() -> None:
 
 
 def test_malayan_specials_settle_the_difference() -> None:
-    bank = "AS AH KS KH QS QH JS JH 10S 10H 9S 9H 6C"          # six and a half pairs: 4
-    player = "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S"           # three fours of a kind: 16
-    result = run("malayan", [{"name": "Bank", "cards": bank}, {"name": "P", "cards": player}], banker="Bank")
+    bank = "AS AH KS KH QS QH JS JH 10S 10H 9S 9H 6C"  # six and a half pairs: 4
+    player = "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S"  # three fours of a kind: 16
+    result = run(
+        "malayan", [{"name": "Bank", "cards": bank}, {"name": "P", "cards": player}], banker="Bank"
+    )
     assert result.totals["P"] == 16 - 4

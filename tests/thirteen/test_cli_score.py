@@ -57,23 +57,51 @@ GOOD_B = "  - {name: B, front: AC KD 7C, middle: JC JD 8S 6C 4D, back: AH 10H 6H
 @pytest.mark.parametrize(
     ("body", "args", "message"),
     [
-        ("players:\n  - {name: A, front: QS QH QX, middle: 5S 5H 5D KS KH, back: 9S 9H 9D 9C 2S}\n" + GOOD_B,
-         ["--ruleset", "maceplay"], "player 'A' front: 'QX' has no suit"),
-        ("players:\n  - {name: A, front: AC QH QD, middle: 5S 5H 5D KS KH, back: 9S 9H 9D 9C 2S}\n" + GOOD_B,
-         ["--ruleset", "maceplay"], "duplicate card: AC (held by A, B)"),
-        ("players:\n  - {name: A, front: QS QH, middle: 5S 5H 5D KS KH, back: 9S 9H 9D 9C 2S}\n" + GOOD_B,
-         ["--ruleset", "maceplay"], "player 'A': front has 2 cards, needs 3"),
-        (("players:\n  - {name: A, front: KS KH AD, middle: KD KC QH JS 10S, back: 2C 2D 2H 2S 3C}\n"
-         "  - {name: B, front: 4C 5D 7H, middle: 8C 9D JH QS 3S, back: 4D 4H 6C 6D 9C}\n"),
-         ["--ruleset", "maceplay"], "player 'A' fouls: front pair K K A beats middle pair K K Q J 10"),
+        (
+            "players:\n  - {name: A, front: QS QH QX, middle: 5S 5H 5D KS KH, back: 9S 9H 9D "
+            "9C 2S}\n" + GOOD_B,
+            ["--ruleset", "maceplay"],
+            "player 'A' front: 'QX' has no suit",
+        ),
+        (
+            "players:\n  - {name: A, front: AC QH QD, middle: 5S 5H 5D KS KH, back: 9S 9H 9D "
+            "9C 2S}\n" + GOOD_B,
+            ["--ruleset", "maceplay"],
+            "duplicate card: AC (held by A, B)",
+        ),
+        (
+            "players:\n  - {name: A, front: QS QH, middle: 5S 5H 5D KS KH, back: 9S 9H 9D 9C 2S}\n"
+            + GOOD_B,
+            ["--ruleset", "maceplay"],
+            "player 'A': front has 2 cards, needs 3",
+        ),
+        (
+            (
+                "players:\n  - {name: A, front: KS KH AD, middle: KD KC QH JS 10S, back: 2C 2D "
+                "2H 2S 3C}\n"
+                "  - {name: B, front: 4C 5D 7H, middle: 8C 9D JH QS 3S, back: 4D 4H 6C 6D 9C}\n"
+            ),
+            ["--ruleset", "maceplay"],
+            "player 'A' fouls: front pair K K A beats middle pair K K Q J 10",
+        ),
         ("players:\n" + GOOD_B, ["--ruleset", "macua"], "unknown ruleset 'macua'"),
-        ("players:\n" + GOOD_B, ["--ruleset", "macau"], "macau is a banker game and no banker is named"),
+        (
+            "players:\n" + GOOD_B,
+            ["--ruleset", "macau"],
+            "macau is a banker game and no banker is named",
+        ),
         ("players:\n" + GOOD_B, [], "no ruleset given"),
-        ("players:\n  - {name: A, frnt: QS QH QD}\n", ["--ruleset", "maceplay"], "table.yaml:2: players[0].frnt: unknown key 'frnt'"),
+        (
+            "players:\n  - {name: A, frnt: QS QH QD}\n",
+            ["--ruleset", "maceplay"],
+            "table.yaml:2: players[0].frnt: unknown key 'frnt'",
+        ),
         ("players: [\n", ["--ruleset", "maceplay"], "YAML syntax error"),
     ],
 )
-def test_bad_input_exits_2_with_a_message_on_stderr(tmp_path: Path, body: str, args: list[str], message: str) -> None:
+def test_bad_input_exits_2_with_a_message_on_stderr(
+    tmp_path: Path, body: str, args: list[str], message: str
+) -> None:
     code, out, err = invoke("score", _table(tmp_path, body), *args)
     assert code == 2
     assert message in " ".join(err.split())
@@ -93,7 +121,9 @@ def test_rulesets_lists_every_bundled_id() -> None:
 
 
 def test_validate_reports_ok_and_errors() -> None:
-    code, out, _ = invoke("validate", "rulesets/maceplay.yaml", "tests/rulesets/positive/maceplay-house.yaml")
+    code, out, _ = invoke(
+        "validate", "rulesets/maceplay.yaml", "tests/rulesets/positive/maceplay-house.yaml"
+    )
     assert code == 0 and out.count(": ok") == 2
     code, _, err = invoke("validate", "tests/rulesets/negative/unknown-key.yaml")
     assert code == 2 and "did you mean 'scoop'?" in err

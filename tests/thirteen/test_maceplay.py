@@ -72,7 +72,9 @@ def test_a_tied_lane_breaks_the_scoop() -> None:
         ("AD 2C 3H 4S 5D 6C 7D 8H 8S 9D 10S JC QH", "three-straights", 3),
     ],
 )
-def test_declared_special_wins_its_points_without_scoop(cards: str, special: str, points: int) -> None:
+def test_declared_special_wins_its_points_without_scoop(
+    cards: str, special: str, points: int
+) -> None:
     other = plain_opponent("maceplay", cards)
     result = run("maceplay", [{"name": "Dec", "cards": cards}, other])
     assert result.seats[0].declared is not None

@@ -43,10 +43,19 @@ def test_extras_counted_for_losing() -> None:
     assert result.totals["A"] == -3
 
 
-@pytest.mark.parametrize(("ruleset", "units"), [("pagat-surrender", 1), ("pagat-surrender-overall-point", 2)])
+@pytest.mark.parametrize(
+    ("ruleset", "units"), [("pagat-surrender", 1), ("pagat-surrender-overall-point", 2)]
+)
 # with the overall point, the 1 unit of "losing two of three" plus the overall point makes 2
 def test_surrender_pays_each_other_player(ruleset: str, units: int) -> None:
-    result = run(ruleset, [{**A, "surrender": True}, B, CLEAN | {"name": "C", **lanes("C", "3S 3H 7D", "KC 9C 8C 6C 2C", "10S 10H 10D 7H 4C")}])
+    result = run(
+        ruleset,
+        [
+            {**A, "surrender": True},
+            B,
+            CLEAN | {"name": "C", **lanes("C", "3S 3H 7D", "KC 9C 8C 6C 2C", "10S 10H 10D 7H 4C")},
+        ],
+    )
     assert result.totals["A"] == -2 * units
 
 
@@ -59,7 +68,11 @@ def test_against_the_house_ties_go_to_the_bank() -> None:
     bank = lanes("Bank", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D")
     player = lanes("P", "AH KH 2D", "JS JH 7D 5C 3C", "8S 8H 8D 6C 6D")
     result = run("pagat-house", [bank, player], banker="Bank")
-    assert [i.label for i in result.pairs[0].items] == ["front to Bank", "middle to Bank", "back to Bank"]
+    assert [i.label for i in result.pairs[0].items] == [
+        "front to Bank",
+        "middle to Bank",
+        "back to Bank",
+    ]
     assert result.totals["Bank"] == 3
 
 
@@ -93,7 +106,9 @@ SIX_PAIRS_QUADS = "KS KH KD KC 2S 2H 3S 3D 4C 4D 5S 5H 6S"
 
 
 def test_equal_special_kinds_compare_pairs_high_to_low() -> None:
-    result = run("pagat", [{"name": "H", "cards": SIX_PAIRS_HIGH}, {"name": "L", "cards": SIX_PAIRS_LOW}])
+    result = run(
+        "pagat", [{"name": "H", "cards": SIX_PAIRS_HIGH}, {"name": "L", "cards": SIX_PAIRS_LOW}]
+    )
     assert result.totals == {"H": 3, "L": -3}
 
 

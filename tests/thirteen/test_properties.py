@@ -19,10 +19,10 @@ from housegame.thirteen.specials import holding
 
 RULESETS = [r.id for r in bundled_of(ThirteenCardRuleset)]
 SPECIAL_HANDS = [
-    "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",       # dragon
-    "AS AH KS KH QS QH JS JH 10S 10H 9S 9H 2C",     # six pairs
-    "2H 5H 9H 3C 6C 8C JC KC 3S 7S 10S QS AS",      # three flushes
-    "AD 2C 3H 4S 5D 6C 7D 8H 8S 9D 10S JC QH",      # three straights
+    "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",  # dragon
+    "AS AH KS KH QS QH JS JH 10S 10H 9S 9H 2C",  # six pairs
+    "2H 5H 9H 3C 6C 8C JC KC 3S 7S 10S QS AS",  # three flushes
+    "AD 2C 3H 4S 5D 6C 7D 8H 8S 9D 10S JC QH",  # three straights
 ]
 
 
@@ -34,20 +34,32 @@ def _legal(cards: list[Card], rng: random.Random) -> dict[str, str]:
         k1, k2 = strength(evaluate(g1)), strength(evaluate(g2))
         middle, back = (g1, g2) if k1 <= k2 else (g2, g1)
         if strength(evaluate(front)) <= min(k1, k2):
-            return {"front": format_cards(front), "middle": format_cards(middle), "back": format_cards(back)}
+            return {
+                "front": format_cards(front),
+                "middle": format_cards(middle),
+                "back": format_cards(back),
+            }
 
 
 def _fouled(cards: list[Card]) -> dict[str, str] | None:
     ordered = sorted(cards, key=lambda c: c.rank)
     front, middle, back = ordered[10:], ordered[5:10], ordered[:5]
-    if strength(evaluate(front)) > strength(evaluate(middle)) or strength(evaluate(middle)) > strength(evaluate(back)):
-        return {"front": format_cards(front), "middle": format_cards(middle), "back": format_cards(back)}
+    if strength(evaluate(front)) > strength(evaluate(middle)) or strength(
+        evaluate(middle)
+    ) > strength(evaluate(back)):
+        return {
+            "front": format_cards(front),
+            "middle": format_cards(middle),
+            "back": format_cards(back),
+        }
     return None
 
 
 @st.composite
 def tables(draw: st.DrawFn, ruleset: ThirteenCardRuleset) -> dict[str, Any]:
-    n = draw(st.integers(min_value=ruleset.table.seats.min or 2, max_value=ruleset.table.seats.max or 4))
+    n = draw(
+        st.integers(min_value=ruleset.table.seats.min or 2, max_value=ruleset.table.seats.max or 4)
+    )
     rng = draw(st.randoms(use_true_random=False))
     deck = list(DECK)
     rng.shuffle(deck)
@@ -71,7 +83,9 @@ def tables(draw: st.DrawFn, ruleset: ThirteenCardRuleset) -> dict[str, Any]:
             entry |= _legal(hand, rng)
         players.append(entry)
     banker = None
-    if ruleset.table.compare == "banker" or (ruleset.table.compare == "banker-or-all-pairs" and draw(st.booleans())):
+    if ruleset.table.compare == "banker" or (
+        ruleset.table.compare == "banker-or-all-pairs" and draw(st.booleans())
+    ):
         banker = draw(st.sampled_from([p["name"] for p in players]))
     return {"players": players, "banker": banker}
 
@@ -83,7 +97,9 @@ def _totals(ruleset: ThirteenCardRuleset, table: dict[str, Any]) -> dict[str, An
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_payouts_sum_to_zero_and_seat_order_changes_nothing(ruleset_id: str, data: st.DataObject) -> None:
+def test_payouts_sum_to_zero_and_seat_order_changes_nothing(
+    ruleset_id: str, data: st.DataObject
+) -> None:
     ruleset = load_ruleset(ruleset_id)
     assert isinstance(ruleset, ThirteenCardRuleset)
     table = data.draw(tables(ruleset))

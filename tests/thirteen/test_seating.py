@@ -23,14 +23,18 @@ def test_one_player_is_not_a_table() -> None:
 
 def test_declaring_an_unknown_special_suggests_one() -> None:
     opponent = plain_opponent("pagat", SIX_PAIRS)
-    with pytest.raises(TableError, match="declares 'six-pair', which pagat does not have") as caught:
+    with pytest.raises(
+        TableError, match="declares 'six-pair', which pagat does not have"
+    ) as caught:
         run("pagat", [{"name": "A", "cards": SIX_PAIRS, "declare": "six-pair"}, opponent])
     assert caught.value.hint is not None and "did you mean 'six-pairs'?" in caught.value.hint
 
 
 def test_declaring_a_special_the_cards_do_not_make() -> None:
     opponent = plain_opponent("pagat", SIX_PAIRS)
-    with pytest.raises(TableError, match="declares Complete straight .* but the cards do not make it"):
+    with pytest.raises(
+        TableError, match=r"declares Complete straight .* but the cards do not make it"
+    ):
         run("pagat", [{"name": "A", "cards": SIX_PAIRS, "declare": "complete-straight"}, opponent])
 
 
@@ -54,9 +58,13 @@ def test_cards_without_a_special_need_an_arranger_when_none_is_given() -> None:
     from housegame.thirteen import score_thirteen
 
     ruleset = load_ruleset("pagat")
-    table = TableFile.model_validate({"players": [
-        {"name": "A", "cards": "2C 3D 4H 6S 8C 10C JD QH KS AS 5D 7H 2S"},
-        lanes("B", "6H 6D 2H", "4S 4C 4D 9C 9H", "KH KD KC 8S 8H"),
-    ]})
+    table = TableFile.model_validate(
+        {
+            "players": [
+                {"name": "A", "cards": "2C 3D 4H 6S 8C 10C JD QH KS AS 5D 7H 2S"},
+                lanes("B", "6H 6D 2H", "4S 4C 4D 9C 9H", "KH KD KC 8S 8H"),
+            ]
+        }
+    )
     with pytest.raises(TableError, match="make no special hand and no arranger is available"):
         score_thirteen(ruleset, table)  # type: ignore[arg-type]

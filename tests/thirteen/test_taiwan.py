@@ -27,10 +27,14 @@ def test_hong_bu_rang_is_36() -> None:
 def test_add_on_goes_to_the_pair_winner_only() -> None:
     """The seed's example: 甲 beats 乙 and 丙 but loses to 丁, and collects 冲三 from 乙 and 丙."""
     result = run("taiwan", [JIA, YI, BING, DING])
-    by_opponent = {(p.second if p.first == "甲" else p.first): p for p in result.pairs if "甲" in (p.first, p.second)}
-    assert by_opponent["乙"].net == 1 + 3      # 2-1-0 and 冲三
-    assert by_opponent["丙"].net == 6 + 3      # 打枪 and 冲三
-    assert by_opponent["丁"].net == -1         # 1-2-0, no add-on
+    by_opponent = {
+        (p.second if p.first == "甲" else p.first): p
+        for p in result.pairs
+        if "甲" in (p.first, p.second)
+    }
+    assert by_opponent["乙"].net == 1 + 3  # 2-1-0 and 冲三
+    assert by_opponent["丙"].net == 6 + 3  # 打枪 and 冲三
+    assert by_opponent["丁"].net == -1  # 1-2-0, no add-on
     bonus_labels = [i.label for p in by_opponent.values() for i in p.items if i.kind == "bonus"]
     assert bonus_labels == ["冲三 (甲)", "冲三 (甲)"]
 
@@ -44,14 +48,23 @@ def test_direct_add_on_is_paid_even_by_the_pair_winner() -> None:
     ("a", "b", "expected"),
     [
         # 2-0-1 (辗过, treated as 打枪): front tie, middle and back to A
-        (lanes("A", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D"),
-         lanes("B", "AH KH 2D", "JS JH 7D 5C 3C", "8S 8H 8D 6C 6D"), 6),
+        (
+            lanes("A", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D"),
+            lanes("B", "AH KH 2D", "JS JH 7D 5C 3C", "8S 8H 8D 6C 6D"),
+            6,
+        ),
         # 2-1-0: +1
-        (lanes("A", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D"),
-         lanes("B", "4H 4S 2D", "JS JH 7D 5C 3C", "8S 8H 8D 6C 6D"), 1),
+        (
+            lanes("A", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D"),
+            lanes("B", "4H 4S 2D", "JS JH 7D 5C 3C", "8S 8H 8D 6C 6D"),
+            1,
+        ),
         # 1-1-1: 0
-        (lanes("A", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D"),
-         lanes("B", "AH KH 2D", "AC AD 7D 5C 3C", "8S 8H 8D 6C 6D"), 0),
+        (
+            lanes("A", "AS KS 2C", "QS QH 7C 5D 3H", "9S 9H 9D 4C 4D"),
+            lanes("B", "AH KH 2D", "AC AD 7D 5C 3C", "8S 8H 8D 6C 6D"),
+            0,
+        ),
     ],
 )
 def test_outcome_table(a: dict[str, str], b: dict[str, str], expected: int) -> None:
@@ -85,7 +98,7 @@ def test_foul_is_shot_by_everyone() -> None:
     foul = lanes("X", "AS AH AD", "2C 3D 4H 6S 8C", "JC JD 10C 9D 7S")
     a = lanes("A", "5S 5H 5D", "KS KH KD 9C 3C", "QS QH QD 2S 2H")
     result = run("taiwan", [foul, a])
-    assert result.totals["X"] == -6 - 3   # shot, and A's 冲三 (A wins the pair)
+    assert result.totals["X"] == -6 - 3  # shot, and A's 冲三 (A wins the pair)
 
 
 DRAGON = "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS"
@@ -93,11 +106,13 @@ DRAGON = "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS"
 
 def test_a_lone_dragon_wins_the_round() -> None:
     o1 = plain_opponent("taiwan", DRAGON, name="O1", seed=1)
-    o2 = plain_opponent("taiwan", DRAGON, *(o1[k] for k in ("front", "middle", "back")), name="O2", seed=2)
+    o2 = plain_opponent(
+        "taiwan", DRAGON, *(o1[k] for k in ("front", "middle", "back")), name="O2", seed=2
+    )
     used = [DRAGON] + [o[k] for o in (o1, o2) for k in ("front", "middle", "back")]
     o3 = plain_opponent("taiwan", *used, name="O3", seed=3)
     result = run("taiwan", [{"name": "D", "cards": DRAGON}, o1, o2, o3])
-    assert len(result.pairs) == 3               # the others do not compare
+    assert len(result.pairs) == 3  # the others do not compare
     assert result.totals["D"] == 3 * (6 + 6 + 13)
     assert all(result.totals[o] == -25 for o in ("O1", "O2", "O3"))
 
@@ -107,7 +122,9 @@ def test_two_equal_dragons_tie_and_the_others_still_compare() -> None:
     o1 = plain_opponent("taiwan", DRAGON, other, name="O1", seed=4)
     used = [DRAGON, other] + [o1[k] for k in ("front", "middle", "back")]
     o2 = plain_opponent("taiwan", *used, name="O2", seed=5)
-    result = run("taiwan", [{"name": "D1", "cards": DRAGON}, {"name": "D2", "cards": other}, o1, o2])
+    result = run(
+        "taiwan", [{"name": "D1", "cards": DRAGON}, {"name": "D2", "cards": other}, o1, o2]
+    )
     assert len(result.pairs) == 6
     assert result.totals["D1"] == result.totals["D2"] == 2 * (6 + 13)
 
@@ -119,7 +136,7 @@ def test_suited_dragon_takes_hong_bu_rang_over_a_plain_dragon() -> None:
     used = [suited, plain] + [o1[k] for k in ("front", "middle", "back")]
     o2 = plain_opponent("taiwan", *used, name="O2", seed=7)
     result = run("taiwan", [{"name": "S", "cards": suited}, {"name": "P", "cards": plain}, o1, o2])
-    assert len(result.pairs) == 5               # O1 and O2 do not compare
+    assert len(result.pairs) == 5  # O1 and O2 do not compare
     assert result.totals["S"] == 6 + 2 * (6 + 13 + 6)
     assert result.totals["P"] == -6 + 2 * (6 + 13)
     assert result.totals["O1"] == result.totals["O2"] == -(6 + 13 + 6) - (6 + 13)
