@@ -1,0 +1,140 @@
+"""A starter file for a new ruleset: ``extends`` a base, then every setting the base has,
+commented out, with the base's value and its meaning read from the model's JSON Schema (so a
+description added to a field appears here without touching this module)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from housegame.data import data_dir
+from housegame.rulesets.common import RulesetBase
+from housegame.rulesets.diff import ATOMIC, identity_of
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesheet.merged import merged_data
+
+SKIPPED = frozenset({"id", "name", "summary", "sources", "extends", "game"})
+"""Top-level keys the starter writes itself (id, name, ...) or must not change (game)."""
+
+Schema = dict[str, Any]
+
+
+def flow(value: Any) -> str:
+    """One line of flow-style YAML."""
+    text = yaml.safe_dump(
+        value, default_flow_style=True, allow_unicode=True, width=10**6, sort_keys=False
+    )
+    return text.removesuffix("\n...\n").strip()
+
+
+def _resolve(schema: Schema, defs: Schema) -> Schema:
+    """Follow ``$ref`` and pick the non-null branch of ``anyOf`` (an optional section)."""
+    while True:
+        if "$ref" in schema:
+            schema = {**defs[schema["$ref"].rsplit("/", 1)[-1]], **_rest(schema)}
+        elif "anyOf" in schema:
+            branches = [b for b in schema["anyOf"] if b.get("type") != "null"]
+            schema = {**branches[0], **_rest(schema)} if len(branches) == 1 else _rest(schema)
+        else:
+            return schema
+
+
+def _rest(schema: Schema) -> Schema:
+    return {k: v for k, v in schema.items() if k not in ("$ref", "anyOf")}
+
+
+def _child(schema: Schema, key: str, defs: Schema) -> Schema:
+    schema = _resolve(schema, defs)
+    if key in schema.get("properties", {}):
+        return _resolve(schema["properties"][key], defs)
+    extra = schema.get("additionalProperties")
+    return _resolve(extra, defs) if isinstance(extra, dict) else {}
+
+
+def _meaning(schema: Schema) -> str:
+    return " ".join(str(schema.get("description", "")).split())
+
+
+def _nest(path: tuple[str, ...], value: Any) -> Any:
+    for key in reversed(path[1:]):
+        value = {key: value}
+    return value
+
+
+def _lines(value: Any, path: tuple[str, ...], schema: Schema, defs: Schema) -> list[str]:
+    if isinstance(value, dict) and value and path[-1:] not in ATOMIC:
+        out: list[str] = []
+        for key, item in value.items():
+            out += _lines(item, (*path, key), _child(schema, key, defs), defs)
+        return out
+    key_of = identity_of(path)
+    if key_of is not None and isinstance(value, list) and value:
+        item_schema = _resolve(schema.get("items", {}), defs)
+        meaning = _meaning(item_schema) or _meaning(schema)
+        return [
+            _line(path, [_without_none(entry)], f"entry {key_of(entry)}. {meaning}".strip())
+            for entry in value
+        ]
+    return [_line(path, value, _meaning(schema))]
+
+
+def _line(path: tuple[str, ...], value: Any, meaning: str) -> str:
+    text = f"# {path[0]}: {flow(_nest(path, value))}"
+    return f"{text}  # {meaning}" if meaning else text
+
+
+def _without_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_none(v) for v in value]
+    return value
+
+
+def _schema_ref(target: Path | None) -> str:
+    """Where the file's editor finds the ruleset schema: a relative path from a checkout,
+    else the schema's published address."""
+    file = data_dir("schemas") / "ruleset.schema.json"
+    where = (target.parent if target is not None else Path()).resolve()
+    try:
+        file.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return file.resolve().as_uri()
+    return Path(os.path.relpath(file.resolve(), where)).as_posix()
+
+
+def _extends_ref(base: str, target: Path | None) -> str:
+    if base in bundled_rulesets() or target is None:
+        return base
+    return Path(os.path.relpath(Path(base).resolve(), target.parent.resolve())).as_posix()
+
+
+def starter_yaml(name: str, base: str, target: Path | None) -> str:
+    """The text of NAME.yaml extending ``base`` (an id or a path), to be written at ``target``
+    (None: printed), with every setting of the base commented out."""
+    ruleset: RulesetBase = load_ruleset(base)
+    model_schema = type(ruleset).model_json_schema(by_alias=True)
+    defs = model_schema.get("$defs", {})
+    out = [
+        f"# yaml-language-server: $schema={_schema_ref(target)}",
+        f"# {name}: {ruleset.id} with house changes. Every setting below is {ruleset.id}'s,",
+        "# commented out: uncomment a line and change its value. Lines of one section combine",
+        "# into one mapping (a key may appear once), e.g. `scoop: {multiplier: 2, bonus: 3}`.",
+        f"extends: {_extends_ref(base, target)}",
+        f"id: {name}",
+        f"name: {name}",
+        f"summary: {flow(f'{ruleset.name}, with house changes.')}",
+    ]
+    data = merged_data(ruleset, keep_none=True)
+    for key, value in data.items():
+        if key in SKIPPED:
+            continue
+        out.append("")
+        out += _lines(value, (key,), _child(model_schema, key, defs), defs)
+    return "\n".join(out) + "\n"
+
+
+__all__ = ["starter_yaml"]

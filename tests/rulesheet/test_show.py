@@ -1,0 +1,163 @@
+"""`housegame show`: golden sheets for every bundled ruleset, the merged YAML round trip, the
+condition renderer, and the HTML page's escaping."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from housegame.arrange import default_arranger
+from housegame.cards import SUIT_NAMES
+from housegame.cli import app
+from housegame.cli.common import to_jsonable
+from housegame.errors import HousegameError
+from housegame.glossary import Lang, glossary_markdown
+from housegame.rulesets.common import RulesetBase
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesheet import Section, Sheet, SheetFormat, hand_words, render_html, show
+from housegame.tables import PlayerEntry, TableFile
+from housegame.thirteen import score_thirteen
+from tests.golden.regen_sheets import GLOSSARY_PAGE, render, sheet_cases, sheet_path
+
+IDS = list(bundled_rulesets())
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+@pytest.mark.parametrize(("ruleset", "fmt", "lang"), sheet_cases())
+def test_golden_sheet(ruleset: str, fmt: SheetFormat, lang: Lang) -> None:
+    expected = sheet_path(ruleset, fmt, lang).read_text(encoding="utf-8")
+    assert render(ruleset, fmt, lang) == expected, "python -m tests.golden.regen_sheets"
+
+
+def test_glossary_page_matches_module() -> None:
+    assert GLOSSARY_PAGE.read_text(encoding="utf-8") == glossary_markdown()
+
+
+def _merged_file(ruleset: RulesetBase, tmp_path: Path) -> RulesetBase:
+    file = tmp_path / f"{ruleset.id}.yaml"
+    file.write_text(show(ruleset, "yaml"), encoding="utf-8")
+    return load_ruleset_file(file)
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_merged_yaml_loads_to_the_same_rules(ruleset_id: str, tmp_path: Path) -> None:
+    original = load_ruleset(ruleset_id)
+    merged = _merged_file(original, tmp_path)
+    assert "\nextends:" not in show(original, "yaml")
+    assert merged == original.model_copy(update={"extends": None})
+
+
+def _random_table(rng: random.Random, fouls_allowed: bool) -> TableFile:
+    """Four seats: three given as cards (set by the arranger, specials declared), one set
+    naively by rank (often a foul) where the ruleset settles fouls."""
+    deck = [f"{r}{s[0].upper()}" for r in RANKS for s in SUIT_NAMES]
+    rng.shuffle(deck)
+    players = []
+    for seat in range(4):
+        hand = deck[seat * 13 : seat * 13 + 13]
+        if seat == 3 and fouls_allowed:
+            by_rank = sorted(hand, key=lambda c: RANKS.index(c[:-1]))
+            lanes = [" ".join(by_rank[:3]), " ".join(by_rank[3:8]), " ".join(by_rank[8:])]
+            players.append(PlayerEntry(name="P3", front=lanes[0], middle=lanes[1], back=lanes[2]))
+        else:
+            players.append(PlayerEntry(name=f"P{seat}", cards=" ".join(hand)))
+    return TableFile(players=players)
+
+
+def _outcome(table: TableFile, ruleset: ThirteenCardRuleset) -> Any:
+    banker = "P0" if ruleset.table.compare.startswith("banker") else None
+    try:
+        return to_jsonable(
+            score_thirteen(ruleset, table, banker, arranger=default_arranger).as_dict()
+        )
+    except HousegameError as exc:
+        return str(exc)
+
+
+def _as_path(ruleset: RulesetBase, tmp_path: Path) -> Path:
+    file = tmp_path / "merged.yaml"
+    file.write_text(show(ruleset, "yaml"), encoding="utf-8")
+    return file
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_merged_yaml_scores_random_tables_alike(ruleset_id: str, tmp_path: Path) -> None:
+    original = load_ruleset(ruleset_id)
+    if not isinstance(original, ThirteenCardRuleset):
+        pytest.skip("OFC and Big Two: the model comparison above is the whole check")
+    merged = load_ruleset_file(_as_path(original, tmp_path))
+    assert isinstance(merged, ThirteenCardRuleset)
+    rng = random.Random(ruleset_id)
+    for _ in range(3):
+        table = _random_table(rng, original.foul.handling != "refuse")
+        outcome = _outcome(table, original)
+        assert isinstance(outcome, dict), outcome
+        assert outcome == _outcome(table, merged)
+
+
+def test_show_cli_formats() -> None:
+    runner = CliRunner()
+    data = json.loads(runner.invoke(app, ["show", "pagat-sweep-3", "--format", "json"]).output)
+    assert data["scoop"] == {"multiplier": 1, "bonus": 3}
+    assert "extends" not in data
+    html = runner.invoke(app, ["show", "maceplay", "-f", "html", "--lang", "zh"]).output
+    assert html.startswith("<!DOCTYPE html>") and "<th>头道</th>" in html
+    bad = runner.invoke(app, ["show", "pagat", "--format", "pdf"])
+    assert (bad.exit_code, bad.output) == (
+        2,
+        "error: --format: 'pdf' is not one of text, markdown, html, yaml, json\n",
+    )
+
+
+def test_html_escapes_everything() -> None:
+    sheet = Sheet("<b>&", ("a<i>",), (Section("s<", ("x & y",)),))
+    page = render_html(sheet)
+    assert "<b>&" not in page and "&lt;b&gt;&amp;" in page and "x &amp; y" in page
+
+
+@pytest.mark.parametrize(
+    ("condition", "words"),
+    [
+        ({"pairs": 6}, "6 pairs (quads count two, trips one)"),
+        ({"distinct_ranks": 13}, "13 different ranks"),
+        ({"suit_pattern": [5, 5, 3]}, "cards per suit exactly 5-5-3"),
+        ({"rank_pattern": [3, 2, 2, 2, 2, 2]}, "cards per rank exactly 3-2-2-2-2-2"),
+        ({"most_of_a_rank": {"max": 3}}, "at most 3 cards of the commonest rank"),
+        ({"repeated_ranks": {"min": 2, "max": 4}}, "2 to 4 ranks held twice or more"),
+        ({"count_cards": {"colour": "red", "count": 1}}, "1 red card"),
+        ({"count_cards": {"ranks": ["J", "Q", "K"], "count": 0}}, "0 cards of rank J, Q or K"),
+        (
+            {"count_cards": {"min_rank": "8", "suits": ["hearts"], "count": 13}},
+            "13 cards ranked 8 or higher in hearts",
+        ),
+        (
+            {"all": [{"distinct_ranks": 13}, {"any": [{"distinct_suits": 1}, {"pairs": 0}]}]},
+            "13 different ranks and (1 suit or 0 pairs (quads count two, trips one))",
+        ),
+        ({"not": {"distinct_suits": 4}}, "not (4 suits)"),
+        (
+            {"can_set": {"front": "straight", "middle": "flush", "back": "straight-flush"}},
+            "can be set front straight, middle flush, back straight flush",
+        ),
+    ],
+)
+def test_hand_condition_words(condition: dict[str, Any], words: str) -> None:
+    special = {"id": "x", "name": "x", "points": 1, "when": condition}
+    ruleset = ThirteenCardRuleset.model_validate(
+        {
+            "id": "t",
+            "name": "t",
+            "summary": "t",
+            "foul": {"handling": "refuse"},
+            "specials": {"hands": [special]},
+        }
+    )
+    when = ruleset.specials.hands[0].when
+    assert when is not None
+    assert hand_words(when) == words
