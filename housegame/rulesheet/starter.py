@@ -5,6 +5,7 @@ description added to a field appears here without touching this module)."""
 from __future__ import annotations
 
 import os
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -73,17 +74,20 @@ def _lines(value: Any, path: tuple[str, ...], schema: Schema, defs: Schema) -> l
     key_of = identity_of(path)
     if key_of is not None and isinstance(value, list) and value:
         item_schema = _resolve(schema.get("items", {}), defs)
-        meaning = _meaning(item_schema) or _meaning(schema)
-        return [
-            _line(path, [_without_none(entry)], f"entry {key_of(entry)}. {meaning}".strip())
-            for entry in value
-        ]
-    return [_line(path, value, _meaning(schema))]
+        meaning = " ".join(filter(None, (_meaning(schema), _meaning(item_schema))))
+        entries = [_line(path, [_without_none(entry)]) for entry in value]
+        return _explained(f"{meaning} One line per entry.".strip(), entries)
+    return _explained(_meaning(schema), [_line(path, value)])
 
 
-def _line(path: tuple[str, ...], value: Any, meaning: str) -> str:
-    text = f"# {path[0]}: {flow(_nest(path, value))}"
-    return f"{text}  # {meaning}" if meaning else text
+def _explained(meaning: str, lines: list[str]) -> list[str]:
+    """The setting's meaning as ``##`` lines above it, so a setting line uncomments alone."""
+    wrapped = textwrap.wrap(meaning, width=96) if meaning else []
+    return [*(f"## {line}" for line in wrapped), *lines]
+
+
+def _line(path: tuple[str, ...], value: Any) -> str:
+    return f"# {path[0]}: {flow(_nest(path, value))}"
 
 
 def _without_none(value: Any) -> Any:
@@ -121,8 +125,9 @@ def starter_yaml(name: str, base: str, target: Path | None) -> str:
     out = [
         f"# yaml-language-server: $schema={_schema_ref(target)}",
         f"# {name}: {ruleset.id} with house changes. Every setting below is {ruleset.id}'s,",
-        "# commented out: uncomment a line and change its value. Lines of one section combine",
-        "# into one mapping (a key may appear once), e.g. `scoop: {multiplier: 2, bonus: 3}`.",
+        "# commented out (`##` lines say what it means): uncomment a line and change its value.",
+        "# Lines of one section combine into one mapping (a key may appear once), e.g.",
+        "# `scoop: {multiplier: 2, bonus: 3}`.",
         f"extends: {_extends_ref(base, target)}",
         f"id: {name}",
         f"name: {name}",

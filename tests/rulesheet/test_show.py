@@ -161,3 +161,23 @@ def test_hand_condition_words(condition: dict[str, Any], words: str) -> None:
     when = ruleset.specials.hands[0].when
     assert when is not None
     assert hand_words(when) == words
+
+
+SOURCES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "sources.md"
+
+
+def test_sources_page_has_a_section_per_bundled_ruleset() -> None:
+    """Every sheet links docs/sources.md#ID: each bundled id has its heading there."""
+    headings = {
+        line.lstrip("#").strip()
+        for line in SOURCES_PAGE.read_text(encoding="utf-8").splitlines()
+        if line.startswith("#")
+    }
+    assert [rid for rid in IDS if rid not in headings] == []
+
+
+def test_shipped_files_cite_no_unshipped_document() -> None:
+    root = SOURCES_PAGE.parents[1]
+    files = [root / "README.md", *sorted((root / "rulesets").glob("*.yaml"))]
+    citing = [f.name for f in files if "RULES.md" in f.read_text(encoding="utf-8")]
+    assert citing == []
