@@ -13,7 +13,7 @@ import yaml
 
 from housegame.data import data_dir
 from housegame.rulesets.common import RulesetBase
-from housegame.rulesets.diff import ATOMIC, identity_of
+from housegame.rulesets.diff import identity_of, is_atomic
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesheet.merged import merged_data
 
@@ -66,13 +66,12 @@ def _nest(path: tuple[str, ...], value: Any) -> Any:
 
 
 def _lines(value: Any, path: tuple[str, ...], schema: Schema, defs: Schema) -> list[str]:
-    if isinstance(value, dict) and value and path[-1:] not in ATOMIC:
+    if isinstance(value, dict) and value and not is_atomic(path):
         out: list[str] = []
         for key, item in value.items():
             out += _lines(item, (*path, key), _child(schema, key, defs), defs)
         return out
-    key_of = identity_of(path)
-    if key_of is not None and isinstance(value, list) and value:
+    if identity_of(path) is not None and isinstance(value, list) and value:
         item_schema = _resolve(schema.get("items", {}), defs)
         meaning = " ".join(filter(None, (_meaning(schema), _meaning(item_schema))))
         entries = [_line(path, [_without_none(entry)]) for entry in value]

@@ -71,7 +71,7 @@ EXPECTED: dict[tuple[str, str], list[tuple[str, Any, Any]]] = {
             ["clubs", "diamonds", "hearts", "spades"],
             ["diamonds", "clubs", "hearts", "spades"],
         ),
-        ("lead_card.suit", "clubs", "diamonds"),
+        ("lead_card", {"rank": "3", "suit": "clubs"}, {"rank": "3", "suit": "diamonds"}),
     ],
     ("maceplay-big-two", "taiwan-big-two"): [
         ("penalty.tiers[1-9]", {"cards": {"min": 1, "max": 9}, "per_card": 1}, None),
@@ -80,7 +80,7 @@ EXPECTED: dict[tuple[str, str], list[tuple[str, Any, Any]]] = {
         ("penalty.tiers[1-7]", None, {"cards": {"min": 1, "max": 7}, "per_card": 1}),
         ("penalty.tiers[8-9]", None, {"cards": {"min": 8, "max": 9}, "per_card": 2}),
         (
-            "penalty.multipliers[2 spades]",
+            "penalty.multipliers[2-spades]",
             None,
             {"card": {"rank": "2", "suit": "spades"}, "min_left": 8, "factor": 2},
         ),

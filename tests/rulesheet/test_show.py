@@ -108,6 +108,12 @@ def test_show_cli_formats() -> None:
     assert "extends" not in data
     html = runner.invoke(app, ["show", "maceplay", "-f", "html", "--lang", "zh"]).output
     assert html.startswith("<!DOCTYPE html>") and "<th>头道</th>" in html
+    house_file = Path(__file__).parents[1] / "rulesets" / "positive" / "maceplay-house.yaml"
+    house = runner.invoke(app, ["show", str(house_file)]).output
+    assert "- compare: each player compares with the banker only\n" in house
+    assert "- scoop: +3\n" in house and "home run" not in house
+    unknown = runner.invoke(app, ["show", "pagatt"])
+    assert unknown.exit_code == 2 and unknown.output.startswith("error: unknown ruleset 'pagatt'")
     bad = runner.invoke(app, ["show", "pagat", "--format", "pdf"])
     assert (bad.exit_code, bad.output) == (
         2,
