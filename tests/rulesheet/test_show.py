@@ -19,8 +19,16 @@ from housegame.errors import HousegameError
 from housegame.glossary import Lang, glossary_markdown
 from housegame.rulesets.common import RulesetBase
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
-from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.rulesheet import Section, Sheet, SheetFormat, hand_words, render_html, show
+from housegame.rulesets.thirteen import HandCondition, ThirteenCardRuleset
+from housegame.rulesheet import (
+    Section,
+    Sheet,
+    SheetFormat,
+    hand_words,
+    render_html,
+    setting_words,
+    show,
+)
 from housegame.tables import PlayerEntry, TableFile
 from housegame.thirteen import score_thirteen
 from tests.golden.regen_sheets import GLOSSARY_PAGE, render, sheet_cases, sheet_path
@@ -110,7 +118,7 @@ def test_show_cli_formats() -> None:
     assert html.startswith("<!DOCTYPE html>") and "<th>头道</th>" in html
     house_file = Path(__file__).parents[1] / "rulesets" / "positive" / "maceplay-house.yaml"
     house = runner.invoke(app, ["show", str(house_file)]).output
-    assert "- compare: each player compares with the banker only\n" in house
+    assert "- each player compares with the banker only\n" in house
     assert "- scoop: +3\n" in house and "home run" not in house
     unknown = runner.invoke(app, ["show", "pagatt"])
     assert unknown.exit_code == 2 and unknown.output.startswith("error: unknown ruleset 'pagatt'")
@@ -149,11 +157,15 @@ def test_html_escapes_everything() -> None:
         ({"not": {"distinct_suits": 4}}, "not (4 suits)"),
         (
             {"can_set": {"front": "straight", "middle": "flush", "back": "straight-flush"}},
-            "can be set front straight, middle flush, back straight flush",
+            "can be set as front straight, middle flush, back straight flush",
         ),
     ],
 )
 def test_hand_condition_words(condition: dict[str, Any], words: str) -> None:
+    assert hand_words(_condition(condition)) == words
+
+
+def _condition(condition: dict[str, Any]) -> HandCondition:
     special = {"id": "x", "name": "x", "points": 1, "when": condition}
     ruleset = ThirteenCardRuleset.model_validate(
         {
@@ -166,7 +178,36 @@ def test_hand_condition_words(condition: dict[str, Any], words: str) -> None:
     )
     when = ruleset.specials.hands[0].when
     assert when is not None
-    assert hand_words(when) == words
+    return when
+
+
+@pytest.mark.parametrize(
+    ("condition", "words"),
+    [
+        ({"pairs": 6}, "6 对 (铁支算两对, 三条算一对)"),
+        ({"all": [{"distinct_ranks": 13}, {"distinct_suits": 1}]}, "13 种不同点数 且 1 种花色"),
+        ({"count_cards": {"min_rank": "8", "count": 13}}, "13 张牌 点数 8 或以上"),
+        ({"most_of_a_rank": {"max": 3}}, "同一点数 至多 3 张"),
+        (
+            {"can_set": {"front": "flush", "middle": "flush", "back": "flush"}},
+            "可摆成 头道 同花, 中道 同花, 尾道 同花",
+        ),
+    ],
+)
+def test_hand_condition_words_in_chinese(condition: dict[str, Any], words: str) -> None:
+    assert hand_words(_condition(condition), "zh") == words
+
+
+def test_bonus_condition_words_bracket_what_would_be_ambiguous() -> None:
+    taiwan = load_ruleset("taiwan")
+    assert isinstance(taiwan, ThirteenCardRuleset)
+    items = {item.id: item.when for group in taiwan.bonuses.values() for item in group.items}
+    assert setting_words(items["chong-san"]) == (
+        "front trips and not ((middle quads or straight flush) and (back quads or straight flush))"
+    )
+    assert setting_words(items["seven-eleven"], "zh") == (
+        "(中道 葫芦, 点数恰为 7/J) 或 (尾道 葫芦, 点数恰为 7/J)"
+    )
 
 
 SOURCES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "sources.md"
