@@ -14,7 +14,7 @@ from housegame.rulesets.diff import diff_json
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesheet import FORMATS, SheetFormat
 from housegame.rulesheet import show as show_ruleset
-from housegame.rulesheet.starter import starter_yaml
+from housegame.rulesheet.starter import check_name, starter_yaml
 
 
 def show(
@@ -61,6 +61,7 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Start a ruleset that extends BASE, every setting listed as a commented-out line."""
+    check_name(name)
     target = output if output is not None else Path(f"{name}.yaml")
     if str(target) == "-":
         sys.stdout.write(starter_yaml(name, base, None))

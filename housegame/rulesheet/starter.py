@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import TypeAdapter, ValidationError
 
 from housegame.data import data_dir
-from housegame.rulesets.common import RulesetBase
+from housegame.errors import RulesetError
+from housegame.rulesets.common import RulesetBase, RulesetId
 from housegame.rulesets.diff import identity_of, is_atomic
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesheet.merged import merged_data
@@ -115,9 +117,22 @@ def _extends_ref(base: str, target: Path | None) -> str:
     return Path(os.path.relpath(Path(base).resolve(), target.parent.resolve())).as_posix()
 
 
+def check_name(name: str) -> None:
+    """A new ruleset's id must be one the loader accepts, or the file would not validate."""
+    try:
+        TypeAdapter(RulesetId).validate_python(name)
+    except ValidationError:
+        raise RulesetError(
+            f"'{name}' cannot be a ruleset id",
+            hint="use lowercase letters, digits and dashes, starting with a letter or digit "
+            "(e.g. my-house-rules)",
+        ) from None
+
+
 def starter_yaml(name: str, base: str, target: Path | None) -> str:
     """The text of NAME.yaml extending ``base`` (an id or a path), to be written at ``target``
     (None: printed), with every setting of the base commented out."""
+    check_name(name)
     ruleset: RulesetBase = load_ruleset(base)
     model_schema = type(ruleset).model_json_schema(by_alias=True)
     defs = model_schema.get("$defs", {})
@@ -141,4 +156,4 @@ def starter_yaml(name: str, base: str, target: Path | None) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["starter_yaml"]
+__all__ = ["check_name", "starter_yaml"]

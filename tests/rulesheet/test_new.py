@@ -108,3 +108,24 @@ def test_unknown_base_exit_2() -> None:
     result = CliRunner().invoke(app, ["new", "house", "--from", "pagatt", "-o", "-"])
     assert result.exit_code == 2
     assert result.output.startswith("error: unknown ruleset 'pagatt'\n  hint: did you mean")
+
+
+def test_writes_name_yaml_in_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["new", "house", "--from", "taiwan"])
+    assert (result.exit_code, result.output) == (0, "wrote house.yaml (extends taiwan)\n")
+    assert diff_rulesets(load_ruleset("taiwan"), load_ruleset_file(tmp_path / "house.yaml")) == []
+
+
+def test_a_name_that_is_not_an_id_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["new", "My Rules", "--from", "pagat"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: 'My Rules' cannot be a ruleset id\n"
+        "  hint: use lowercase letters, digits and dashes, starting with a letter or digit "
+        "(e.g. my-house-rules)\n"
+    )
+    assert list(tmp_path.iterdir()) == []
