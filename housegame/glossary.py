@@ -89,6 +89,28 @@ TERMS: dict[str, tuple[str, str]] = {
 }
 """Term key -> (English, Chinese)."""
 
+ALSO: dict[str, str] = {
+    "front": "前墩, 头墩, フロント",
+    "middle": "中墩, 二道, ミドル",
+    "back": "后墩, 尾墩, バック",
+    "quads": "铁枝, 四条, four of a kind",
+    "trips": "三张, three of a kind",
+    "front-trips": "沖三",
+    "full-house": "富尔豪斯",
+    "straight-flush": "同花順",
+    "scoop": "打槍, sweep",
+    "home-run": "全壘打, 红不让",
+    "foul": "相公, 摆乌龙, 倒水",
+    "special-hand": "特殊役, 固定组合",
+    "declare": "立正",
+    "bonus": "add-on, extra payment",
+    "banker": "庄, the house, the bank",
+    "tie": "和, 和局; a tie won by the banker: 夹棍",
+    "big-two": "鋤大D, Choh Dai Di, ビッグツー",
+    "fantasyland": "Fantasyland, 梦幻乐园",
+}
+"""Other names for a term met in the sources (regional, traditional characters, Japanese)."""
+
 
 def term(key: str, lang: Lang) -> str:
     """A term in one language; an unknown key is a programming error, not a fallback."""
@@ -105,11 +127,11 @@ def glossary_markdown() -> str:
         "This page is generated from `housegame/glossary.py`",
         "(`python -m tests.golden.regen_sheets` rewrites it; a test keeps them equal).",
         "",
-        "| key | English | 中文 |",
-        "|---|---|---|",
+        "| key | English | 中文 | also written |",
+        "|---|---|---|---|",
     ]
-    lines += [f"| `{key}` | {en} | {zh} |" for key, (en, zh) in TERMS.items()]
+    lines += [f"| `{key}` | {en} | {zh} | {ALSO.get(key, '')} |" for key, (en, zh) in TERMS.items()]
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["LANGS", "TERMS", "Lang", "glossary_markdown", "term"]
+__all__ = ["ALSO", "LANGS", "TERMS", "Lang", "glossary_markdown", "term"]
