@@ -43,6 +43,8 @@ FOUL: dict[str, Phrase] = {
         "倒水者三道全输, 每道按对手该道的分值赔付 (算被打枪)",
     ),
 }
+POOL_TIES: Phrase = ("hands tied for a lane share its third", "同一道并列最大者平分该道的三分之一")
+POOL_FOUL: Phrase = ("a fouled hand wins no lane of the pool", "倒水者不能赢得彩池的任何一道")
 BOTH_FOULED: dict[str, Phrase] = {
     "push": ("two fouled hands push", "双方都倒水则平手"),
     "banker-wins": ("a fouled banker still wins", "双方都倒水时庄家赢"),
@@ -88,7 +90,7 @@ def _table(r: ThirteenCardRuleset, lang: Lang) -> Section:
     lines = [
         f"{term('seats', lang)}: {seats_words(r.table.seats, lang)}",
         say(lang, COMPARE[r.table.compare]),
-        say(lang, TIES[r.table.ties]),
+        say(lang, POOL_TIES if r.pool is not None else TIES[r.table.ties]),
     ]
     if r.display.unit != "unit" or r.display.points_per_unit != 1:
         shown = ("{unit}: 1 {name} is shown as {points} points", "{unit}: 1 {name} 记 {points} 分")
@@ -198,7 +200,9 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
 
 def _fouls(r: ThirteenCardRuleset, lang: Lang) -> Section:
     lines = [say(lang, FOUL[r.foul.handling])]
-    if r.foul.handling != "refuse":
+    if r.pool is not None and r.foul.handling != "refuse":
+        lines = [say(lang, POOL_FOUL)]
+    elif r.foul.handling != "refuse":
         lines.append(say(lang, BOTH_FOULED[r.foul.both_fouled]))
     return Section(term("fouls", lang), tuple(lines))
 
@@ -249,6 +253,9 @@ def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
             how=say(lang, VS_SPECIAL[s.vs_special]),
         ),
     ]
+    if r.pool is not None:
+        outside = ("declarers settle pair by pair, outside the pool", "报到者逐对结算, 不参与彩池")
+        blocks.append(say(lang, outside))
     if s.vs_special_with_banker is not None:
         how = say(lang, VS_SPECIAL[s.vs_special_with_banker])
         blocks.append(say(lang, ("with the banker: {how}", "与庄家都报到: {how}"), how=how))
