@@ -47,7 +47,7 @@ POOL_TIES: Phrase = ("hands tied for a lane share its third", "同一道并列�
 POOL_FOUL: Phrase = ("a fouled hand wins no lane of the pool", "倒水者不能赢得彩池的任何一道")
 BOTH_FOULED: dict[str, Phrase] = {
     "push": ("two fouled hands push", "双方都倒水则平手"),
-    "banker-wins": ("a fouled banker still wins", "双方都倒水时庄家赢"),
+    "banker-wins": ("when both foul, the banker wins", "双方都倒水时庄家赢"),
 }
 DECLARE: dict[str, Phrase] = {
     "automatic": ("the best special hand that holds is always declared", "自动报到最大的特殊牌型"),
