@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from housegame.cli import arrange_cmd, bigtwo_cmd, compare_cmd, ofc_cmd, rulesets_cmd, thirteen_cmd
+from housegame.cli import (
+    arrange_cmd,
+    bigtwo_cmd,
+    compare_cmd,
+    ofc_cmd,
+    rulesets_cmd,
+    show_cmd,
+    thirteen_cmd,
+)
 
 app = typer.Typer(
     name="housegame",
@@ -19,6 +27,7 @@ compare_cmd.register(app)
 bigtwo_cmd.register(app)
 ofc_cmd.register(app)
 arrange_cmd.register(app)
+show_cmd.register(app)
 
 
 def main() -> None:
