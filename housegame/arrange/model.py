@@ -11,6 +11,10 @@ their inputs in expectation and combines pairs into a table:
 - The home run and the pool are table terms: the chance of scooping every opponent is the
   product of independent pairs; being scooped along with the others uses the random-vs-random
   scoop chance.
+- Card multipliers scale a whole pair: my factor is read from my 13 cards, a random
+  opponent's is its expectation (``expected_factor``), taken as independent of how the pair
+  goes. Both are the same for every setting of one hand, so ``value`` leaves them out (the
+  best setting does not depend on them) and ``scale`` gives what to multiply it by.
 - Not modelled: the opponents' add-ons (``Opponent`` is empty unless given), special hands and
   fouls. With odds that hold one opponent's hand (``degenerate_odds``) and that opponent's
   add-ons, the value is exactly the scorer's settlement of that pair (``tests/arrange/
@@ -19,7 +23,10 @@ their inputs in expectation and combines pairs into a table:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -27,10 +34,11 @@ import numpy.typing as npt
 from housegame.arrange.arrays import F64
 from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import LaneOdds
+from housegame.cards import DECK, Card
 from housegame.ranking import Category, RankingRules
 from housegame.rulesets.common import LANES, rank_values
-from housegame.rulesets.thirteen import LaneIs, ThirteenCardRuleset
-from housegame.thirteen.conditions import lane_holds
+from housegame.rulesets.thirteen import Holds, LaneIs, Multiplier, ThirteenCardRuleset
+from housegame.thirteen.conditions import HandCounts, hand_holds, held_cards, lane_holds
 from housegame.thirteen.payout import (
     FEATURES,
     LaneVals,
@@ -73,12 +81,58 @@ def known_odds(setting: Setting, rules: RankingRules) -> LaneOdds:
 
 
 def known_opponent(payout: Payout, setting: Setting) -> Opponent:
-    """A known opponent's add-ons: its conditions read from its setting, per pay group."""
+    """A known opponent's add-ons, its conditions read from its setting, per pay group, and
+    its card multipliers' factor."""
     lanes = [
         LaneVals(0, 0, 0, 0, 0, 0, 0, [int(lane_holds(cond, setting)) for cond in conds])
         for conds in payout.leaves
     ]
-    return Opponent(payout.group_units(lanes))
+    return Opponent(payout.group_units(lanes), float(payout.factor(setting.cards)))
+
+
+SAMPLES = 2_000
+"""Random hands that estimate how often a multiplier other than ``holds`` is met."""
+
+
+@cache
+def _chance_met(text: str) -> float:
+    """How often a random 13-card hand meets a multiplier's condition (the multiplier as JSON),
+    estimated from ``SAMPLES`` seeded deals."""
+    multiplier = Multiplier.model_validate_json(text)
+    rng = random.Random(f"multiplier {multiplier.id}")
+    deck = list(DECK)
+    met = 0
+    for _ in range(SAMPLES):
+        met += hand_holds(multiplier.when, HandCounts.of(rng.sample(deck, 13)))
+    return met / SAMPLES
+
+
+def expected_factor(payout: Payout, mine: Sequence[Card]) -> float:
+    """A random opponent's expected factor, its 13 cards dealt from the 39 I do not hold.
+
+    Exact over ``holds`` multipliers: the product of factors expands to a sum over the sets of
+    multipliers met, each met when the opponent holds all the cards they name together
+    (hypergeometric). Any other condition is taken as met independently, at the rate a seeded
+    sample of random hands meets it (an approximation: my cards are not removed)."""
+    held = [(held_cards(m.when), f) for m, f in payout.multipliers if isinstance(m.when, Holds)]
+    others = [(m, f) for m, f in payout.multipliers if not isinstance(m.when, Holds)]
+    mine_set = set(mine)
+    total = 0.0
+    for size in range(len(held) + 1):
+        for chosen in combinations(held, size):
+            cards = frozenset().union(*(c for c, _ in chosen))
+            if cards & mine_set:
+                continue
+            weight = 1.0
+            for _, factor in chosen:
+                weight *= float(factor) - 1
+            chance = 1.0
+            for k in range(len(cards)):
+                chance *= (13 - k) / (39 - k)
+            total += weight * chance
+    for multiplier, factor in others:
+        total *= 1 + (float(factor) - 1) * _chance_met(multiplier.model_dump_json())
+    return total
 
 
 class EvModel:
@@ -233,6 +287,18 @@ class EvModel:
                         return False
         return True
 
+    def scale(self, cards: Sequence[Card]) -> float:
+        """What card multipliers multiply the value of every setting of these 13 cards by: my
+        factor times the opponent's (known, or expected)."""
+        payout = self.payout
+        if not payout.multipliers:
+            return 1.0
+        theirs = self.opponent.factor
+        if theirs is None:
+            theirs = expected_factor(payout, cards)
+        assert isinstance(theirs, int | float)
+        return float(payout.factor(cards)) * float(theirs)
+
     def value(self, lanes: Sequence[LaneVals]) -> Num:
         """Expected net units of a set hand against all the other players."""
         if self.pool is not None:
@@ -252,6 +318,8 @@ class EvModel:
             home_run = self.ruleset.home_run
             if home_run is not None and n >= home_run.opponents:
                 total = n * payout.home_run(scoops.won_units, scoops.won)
+        if self.ruleset.specials.set_extras == "paid":
+            per = per - self.opponent.units.get(("always", None), 0)
         per = per + payout.points_net(per)
         out = n * per + total
         assert isinstance(out, int | float)

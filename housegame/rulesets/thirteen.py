@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -131,6 +131,23 @@ class CanSetCondition(Model):
     can_set: CanSet
 
 
+CardName = Annotated[
+    str,
+    Field(pattern=r"^(10|[2-9TJQKAtjqka])[CDHScdhs]$", description="A card: rank then suit (AH)."),
+]
+
+
+class Holds(Model):
+    holds: list[CardName] = Field(
+        min_length=1, description="The 13 cards hold every one of these cards (马牌: [AH])."
+    )
+
+    @model_validator(mode="after")
+    def _distinct(self) -> Holds:
+        require_unique([c.upper() for c in self.holds], "cards in holds")
+        return self
+
+
 HandCondition = (
     HandAll
     | HandAny
@@ -144,6 +161,7 @@ HandCondition = (
     | DistinctSuits
     | CountCards
     | CanSetCondition
+    | Holds
 )
 
 # ---- scoring -------------------------------------------------------------------------------
@@ -292,6 +310,22 @@ class Specials(Model):
         description="When a declarer makes a home run, the other players do not "
         "compare among themselves.",
     )
+    lower_pays_home_run: bool = Field(
+        default=False,
+        description="A lower special counted as scooped (higher_counts_as_scoop) also pays the "
+        "home run's extra; false (seed 004's Taiwan reading): the extra is collected only from "
+        "the players the maker beat, not from a declarer it drew with.",
+    )
+    all_declared: Literal["compare", "nothing"] = Field(
+        default="compare",
+        description="When every player declares a special: compare them as usual, or compare "
+        "nothing and pay nothing (Taiwan rule c: four dragons).",
+    )
+    set_extras: Literal["paid", "not-paid"] = Field(
+        default="not-paid",
+        description="Whether a set hand's win-or-lose add-ons (pay_when: always) are paid when "
+        "its opponent declares a special; the seeds are silent, not-paid is the default.",
+    )
     hands: list[SpecialHand] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -310,6 +344,19 @@ class Pool(Model):
     )
     sweep_bonus: int = Field(
         default=0, ge=0, description="Paid by each other player to one who wins all three lanes."
+    )
+
+
+class Multiplier(Model):
+    """A card multiplier (马牌): a player whose 13 cards meet ``when`` has every pair
+    settlement multiplied by ``factor``, won or lost, whatever it holds (lanes, scoop, add-ons,
+    specials, surrender, home run); two qualifying players multiply by both factors."""
+
+    id: str
+    name: str
+    when: HandCondition = Field(description="A 13-card condition, e.g. {holds: [AH]}.")
+    factor: int | float = Field(
+        gt=0, le=100, description="Any positive number up to 100; 1.5 is read exactly as 3/2."
     )
 
 
@@ -341,6 +388,10 @@ class ThirteenCardRuleset(RulesetBase):
     surrender: Surrender | None = None
     pool: Pool | None = None
     display: Display = Field(default_factory=Display)
+    multipliers: list[Multiplier] = Field(
+        default_factory=list,
+        description="Card multipliers (马牌); not in pool games, which settle no pairs.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ThirteenCardRuleset:
@@ -375,6 +426,13 @@ class ThirteenCardRuleset(RulesetBase):
                 raise PathError(("lane_values", "values"), "has no effect with an outcomes table")
         if (self.table.compare == "pool") != (self.pool is not None):
             raise PathError(("table", "compare"), "compare: pool and a pool section go together")
+        if self.multipliers and self.pool is not None:
+            raise PathError(
+                ("multipliers",),
+                "a pool game settles no pairs for a multiplier to scale; drop multipliers or "
+                "use compare: all-pairs or banker",
+            )
+        require_unique([m.id for m in self.multipliers], "multiplier ids")
         if self.home_run is not None and self.home_run.opponents >= (self.table.seats.max or 4):
             raise PathError(("home_run", "opponents"), "must be fewer than table.seats.max")
         return self

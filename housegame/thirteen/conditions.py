@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 
-from housegame.cards import SUIT_NAMES, Card, rank_value
+from housegame.cards import SUIT_NAMES, Card, parse_card, rank_value
 from housegame.ranking import RankingRules, category_of, evaluate, strength
 from housegame.rulesets.common import count_holds, rank_values
 from housegame.rulesets.thirteen import (
@@ -24,6 +24,7 @@ from housegame.rulesets.thirteen import (
     HandAny,
     HandCondition,
     HandNot,
+    Holds,
     LaneIs,
     LaneShape,
     MostOfARank,
@@ -112,8 +113,15 @@ def hand_holds(cond: HandCondition, hand: HandCounts) -> bool:
         return count_holds(cond.distinct_suits, len(suits))
     if isinstance(cond, CountCards):
         return count_holds(cond.count_cards.count, _count_passing(cond.count_cards, hand.cards))
+    if isinstance(cond, Holds):
+        return held_cards(cond) <= set(hand.cards)
     assert isinstance(cond, CanSetCondition)
     return can_set_holds(cond.can_set, hand)
+
+
+def held_cards(cond: Holds) -> frozenset[Card]:
+    """The cards a ``holds`` condition names."""
+    return frozenset(parse_card(name) for name in cond.holds)
 
 
 def can_set_holds(can_set: CanSet, hand: HandCounts) -> bool:

@@ -27,16 +27,19 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Protocol
 
+from housegame.cards import Card
 from housegame.ranking import Category
 from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import (
     AllOf,
     AnyOf,
     LaneIs,
+    Multiplier,
     NotOf,
     SettingCondition,
     ThirteenCardRuleset,
 )
+from housegame.thirteen.conditions import HandCounts, hand_holds
 
 
 class Num(Protocol):
@@ -153,6 +156,8 @@ class Opponent:
     conditions times units for a known opponent)."""
 
     units: dict[PayKey, Num] = field(default_factory=dict)
+    factor: Num | None = None
+    """Its card multipliers' factor when known (``Payout.factor``); None: a random opponent's."""
 
 
 def pay_key(pay_when: str, lane: str | None) -> PayKey:
@@ -211,6 +216,8 @@ class Payout:
             key[0] == "match-won" for key in self.bonus_groups
         )
         """Lane sums with match-won add-ons: who won the pair depends on lane values."""
+        self.multipliers = [(m, Fraction(str(m.factor))) for m in ruleset.multipliers]
+        """Card multipliers with their factors read exactly (1.5 is 3/2, never a float)."""
 
     # ---- conditions -------------------------------------------------------------------
 
@@ -487,6 +494,28 @@ class Payout:
         if theirs.units:
             value = value - self.add_ons(theirs.units, [lane.mirrored() for lane in lanes], lose)
         return value + self.overall_point(lanes, mine, theirs)
+
+    # ---- card multipliers -------------------------------------------------------------------
+
+    def held(self, cards: Sequence[Card]) -> list[tuple[Multiplier, Fraction]]:
+        """The multipliers a player's 13 cards meet (none when the cards are not known)."""
+        if not self.multipliers or not cards:
+            return []
+        counts = HandCounts.of(cards)
+        return [(m, f) for m, f in self.multipliers if hand_holds(m.when, counts)]
+
+    def factor(self, cards: Sequence[Card]) -> Fraction:
+        """A player's factor: the product of the multipliers its 13 cards meet (1 if none)."""
+        out = Fraction(1)
+        for _, factor in self.held(cards):
+            out *= factor
+        return out
+
+    @staticmethod
+    def multiplied(net: Num, mine: Num, theirs: Num) -> Num:
+        """What the two players' factors add to a pair's whole settlement ``net`` (to me):
+        the pair then pays ``net * mine * theirs``."""
+        return net * (mine * theirs - 1)
 
     # ---- declared specials and the pool -----------------------------------------------------
 

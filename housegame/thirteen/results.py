@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from housegame.cards import Card
 from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared
 
@@ -19,6 +20,15 @@ class Seat:
     setting: Setting | None
     declared: Declared | None = None
     surrendered: bool = False
+    cards: tuple[Card, ...] = ()
+    """The 13 cards, when not read from ``setting`` (a declared special, a surrender)."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The 13 cards (what card multipliers read); empty if never given."""
+        if self.cards or self.setting is None:
+            return self.cards
+        return self.setting.cards
 
     @property
     def fouled(self) -> bool:
@@ -66,6 +76,9 @@ class PairResult:
     scooped_by: str | None = None
     lane_units: Fraction = Fraction(0)
     """The lane part after the scoop multiplier, signed to ``first``: what a home run multiplies."""
+    counted_only: bool = False
+    """Counted as scooped for the home run though nothing was won: a higher special over a
+    lower one (``higher_counts_as_scoop``)."""
 
     @property
     def net(self) -> Fraction:

@@ -136,15 +136,15 @@ def seat_table(
     seats = []
     for entry in table.players:
         parts = dealt[entry.name]
+        cards = [c for cs in parts.values() for c in cs]
         if entry.surrender:
             if ruleset.surrender is None:
                 raise TableError(
                     f"player '{entry.name}' surrenders but {ruleset.id} has no surrender"
                 )
-            seats.append(Seat(entry.name, None, surrendered=True))
+            seats.append(Seat(entry.name, None, surrendered=True, cards=tuple(cards)))
             continue
         has_lanes = "cards" not in parts
-        cards = [c for cs in parts.values() for c in cs]
         declared = _declaration(entry, cards, ruleset, has_lanes)
         setting = (
             Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
@@ -167,5 +167,5 @@ def seat_table(
                 f"player '{entry.name}' fouls: {setting.foul_reason()}",
                 hint=f"{ruleset.id} refuses foul settings: back >= middle >= front",
             )
-        seats.append(Seat(entry.name, setting, declared))
+        seats.append(Seat(entry.name, setting, declared, cards=tuple(cards)))
     return seats

@@ -90,6 +90,7 @@ class PairScorer:
             pair.add("special", "specials meet", units, detail)
             if order and rules.higher_counts_as_scoop:
                 pair.scooped_by = a.name if order > 0 else b.name
+                pair.counted_only = True
             return
         holder, sign = (a, 1) if a.declared is not None else (b, -1)
         assert holder.declared is not None
@@ -101,6 +102,14 @@ class PairScorer:
             sign * holder.declared.points,
             f"{holder.name} declares",
         )
+        setter = b if holder is a else a
+        if self.ruleset.specials.set_extras == "paid" and setter.setting is not None:
+            lanes = self._lanes(setter, setter, [-1, -1, -1])
+            seen: dict[int, Num] = {}
+            for term in self.payout.bonuses:
+                if term.pay[0] == "always":
+                    units = whole(self.payout.bonus(term, lanes, seen))
+                    pair.add("bonus", f"{term.name} ({setter.name})", -sign * units)
 
     def _outcomes(self, a: Seat, b: Seat) -> list[int]:
         """Each lane from ``a``'s side: +1 won, 0 tied, -1 lost (fouls and banker ties in)."""
@@ -210,6 +219,8 @@ def _home_runs(ruleset: ThirteenCardRuleset, pairs: list[PairResult]) -> list[st
         if len(mine) >= home_run.opponents and all(p.scooped_by == name for p in mine):
             makers.append(name)
             for p in mine:
+                if p.counted_only and not ruleset.specials.lower_pays_home_run:
+                    continue  # a declarer it drew with pays no home run (Taiwan rule b)
                 sign = 1 if p.first == name else -1
                 extra = whole(payout_of(ruleset).home_run(int(p.lane_units), sign))
                 label = f"home run by {name}" + (
@@ -217,6 +228,22 @@ def _home_runs(ruleset: ThirteenCardRuleset, pairs: list[PairResult]) -> list[st
                 )
                 p.add("home-run", label, extra)
     return makers
+
+
+def _multiply(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], pairs: list[PairResult]) -> None:
+    """Card multipliers: each pair's whole settlement times both players' factors, as one
+    itemized line (``Payout.multiplied``)."""
+    payout = payout_of(ruleset)
+    if not payout.multipliers:
+        return
+    by_name = {s.name: s for s in seats}
+    for pair in pairs:
+        held = {name: payout.held(by_name[name].hand) for name in (pair.first, pair.second)}
+        mine, theirs = (payout.factor(by_name[name].hand) for name in (pair.first, pair.second))
+        names = [f"{m.name} x{m.factor} ({name})" for name, found in held.items() for m, _ in found]
+        extra = payout.multiplied(pair.net, mine, theirs)
+        assert isinstance(extra, Fraction)
+        pair.add("multiplier", f"multipliers x{mine * theirs}", extra, ", ".join(names))
 
 
 def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry]:
@@ -265,6 +292,9 @@ def settle_table(
 ) -> TableResult:
     """Score seated players under the ruleset. Seats are already checked (see ``seat_table``)."""
     scorer = PairScorer(ruleset, banker)
+    if ruleset.specials.all_declared == "nothing" and all(s.declared is not None for s in seats):
+        unit, per_unit = ruleset.display.unit, ruleset.display.points_per_unit
+        return TableResult(ruleset.id, list(seats), banker, [], [], unit, per_unit)
     if ruleset.table.compare == "pool":
         declarers = [s for s in seats if s.declared is not None]
         candidates = [(x, y) for x, y in combinations(seats, 2) if x in declarers or y in declarers]
@@ -283,6 +313,7 @@ def settle_table(
     declared = {s.name for s in seats if s.declared is not None}
     if ruleset.specials.home_run_ends_round and declared & set(makers):
         pairs = [p for p in pairs if p.first in declared or p.second in declared]
+    _multiply(ruleset, seats, pairs)
     return TableResult(
         ruleset.id,
         list(seats),

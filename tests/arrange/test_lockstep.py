@@ -138,6 +138,8 @@ def test_declaring_equals_scorer_on_known_pairs(ruleset_id: str) -> None:
         if not found:
             continue
         checked += 1
-        expected = scored(ruleset, Seat("me", None, found[0]), Seat("them", theirs))
-        assert model_for(ruleset, theirs).special_value(found[0]) == expected
+        me = Seat("me", None, found[0], cards=tuple(cards))
+        expected = scored(ruleset, me, Seat("them", theirs))
+        model = model_for(ruleset, theirs)
+        assert model.special_value(found[0]) * model.scale(cards) == expected
     assert checked

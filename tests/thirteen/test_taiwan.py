@@ -137,6 +137,46 @@ def test_suited_dragon_takes_hong_bu_rang_over_a_plain_dragon() -> None:
     o2 = plain_opponent("taiwan", *used, name="O2", seed=7)
     result = run("taiwan", [{"name": "S", "cards": suited}, {"name": "P", "cards": plain}, o1, o2])
     assert len(result.pairs) == 5  # O1 and O2 do not compare
+    # rule b: S and P draw; both 打枪 O1 and O2 (6) with 加赌 (13); 红不让 (6) to S, from O1
+    # and O2 only, not from the dragon it drew with
+    assert result.totals["S"] == 2 * (6 + 13 + 6)
+    assert result.totals["P"] == 2 * (6 + 13)
+    assert result.totals["O1"] == result.totals["O2"] == -(6 + 13 + 6) - (6 + 13)
+    between = next(p for p in result.pairs if {p.first, p.second} == {"S", "P"})
+    assert between.net == 0
+
+
+def test_four_dragons_compare_nothing() -> None:
+    """Rule c: when all four hold dragons, nothing is compared and nobody pays."""
+    hands = [
+        "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+        "AH 2H 3D 4C 5H 6D 7C 8H 9D 10C JH QD KC",
+        "AD 2D 3H 4H 5D 6H 7H 8D 9H 10D JD QH KH",
+        "AC 2C 3C 4D 5C 6C 7D 8C 9C 10H JC QC KD",
+    ]
+    result = run("taiwan", [{"name": f"D{i}", "cards": h} for i, h in enumerate(hands)])
+    assert result.pairs == []
+    assert set(result.totals.values()) == {0}
+
+
+def test_lower_pays_home_run_is_a_setting() -> None:
+    """``specials: {lower_pays_home_run: true}``: the suited dragon also collects 红不让 from the
+    plain dragon it drew with (the reading before rule b was a setting)."""
+    from housegame.rulesets.loader import load_ruleset
+    from housegame.rulesets.thirteen import ThirteenCardRuleset
+    from housegame.tables import TableFile
+    from housegame.thirteen import score_thirteen
+
+    taiwan = load_ruleset("taiwan")
+    assert isinstance(taiwan, ThirteenCardRuleset)
+    specials = taiwan.specials.model_copy(update={"lower_pays_home_run": True})
+    ruleset = taiwan.model_copy(update={"specials": specials})
+    suited = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    plain = "AH 2H 3D 4C 5H 6D 7C 8H 9D 10C JH QD KC"
+    o1 = plain_opponent("taiwan", suited, plain, name="O1", seed=6)
+    used = [suited, plain] + [o1[k] for k in ("front", "middle", "back")]
+    o2 = plain_opponent("taiwan", *used, name="O2", seed=7)
+    players = [{"name": "S", "cards": suited}, {"name": "P", "cards": plain}, o1, o2]
+    result = score_thirteen(ruleset, TableFile.model_validate({"players": players}))
     assert result.totals["S"] == 6 + 2 * (6 + 13 + 6)
     assert result.totals["P"] == -6 + 2 * (6 + 13)
-    assert result.totals["O1"] == result.totals["O2"] == -(6 + 13 + 6) - (6 + 13)
