@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
-from housegame.arrange.features import LaneRows, front_card_rows
+from housegame.arrange.features import LaneRows, card_rows
 from housegame.arrange.interval import Interval
 from housegame.arrange.model import EvModel
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
@@ -222,7 +222,7 @@ class Bounds:
         self.count = len(cards)
         tables = model.tables
         self.o5, self.o3 = o5, o3
-        self.cards: tuple[dict[int, F64], ...] = (front_card_rows(lanes, cards, o3, tables), {}, {})
+        self.cards: tuple[dict[int, F64], ...] = card_rows(lanes, cards, o3, o5, tables)
         self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
         self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
         self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)

@@ -3,9 +3,10 @@
 Almost every row (win/tie/loss chances, lane values, bonus conditions) depends only on a lane
 hand's ordinal: it lives in one small per-ordinal table per lane and is gathered by ordinal,
 never materialised for all 1,573 subsets of a hand. Hands with one ordinal share their key,
-hence their ranks; 5-card hands with one key are all suited (flushes) or none are. Only
-"suited" in the front (3-card hands have no flush category) reads the cards, per subset of
-each hand of a batch.
+hence their ranks; 5-card hands with one key are all suited (flushes) or none are. Conditions
+that read the cards are evaluated per subset of each hand of a batch (``card_rows``): "suited"
+in the front (3-card hands have no flush category unless the ranking ranks them), and in any
+lane the conditions on named cards, suits and rank thresholds (``LaneIs.reads_cards``).
 A per-ordinal row that is monotone over the ordinals the lane can hold lets the bounds read
 a prefix's minimum and maximum at its two ends instead of scanning it.
 """
@@ -20,11 +21,9 @@ import numpy.typing as npt
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.lookup import COLEX, RankTables
 from housegame.arrange.model import NONNEG_FEATURES, UNIT_FEATURES, EvModel, leaf_holds
-from housegame.arrange.splits import THREES
+from housegame.arrange.splits import FIVES, THREES
 from housegame.rulesets.thirteen import LaneIs
 from housegame.thirteen.payout import FEATURES, LaneVals
-
-_THREE_MASKS = np.array([sum(1 << int(p) for p in row) for row in THREES], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def lane_rows(model: EvModel) -> tuple[LaneRows, LaneRows, LaneRows]:
                 table[k] = model.lanes[lane][row]
             else:
                 cond = model.leaves[lane][row - len(FEATURES)]
-                if lane == 0 and cond.suited is not None:
+                if (lane == 0 and cond.suited is not None) or cond.reads_cards():
                     cards.append((k, cond))
                     trend.append((0, 0.0))
                     continue
@@ -147,21 +146,24 @@ class _OrdinalFacts:
         self.ranks: I64 = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
 
 
-def front_card_rows(
+def card_rows(
     lanes: tuple[LaneRows, LaneRows, LaneRows],
     cards: IntP,
     o3: npt.NDArray[np.uint16],
+    o5: npt.NDArray[np.uint16],
     tables: RankTables,
-) -> dict[int, F64]:
-    """The front's card-reading rows (conditions on suits) for every 3-card subset of a batch
-    (hand-major): position in ``rows`` -> values."""
-    front = lanes[0]
-    if not front.cards:
-        return {}
-    suits = cards % 4
-    suited = np.zeros((len(cards), len(THREES)), dtype=bool)
-    for suit in range(4):
-        held = ((suits == suit).astype(np.int64) << np.arange(13, dtype=np.int64)).sum(axis=1)
-        suited |= (_THREE_MASKS[None, :] & ~held[:, None]) == 0
-    category, ranks = tables.category.take(o3), front.ranks.take(o3)
-    return {k: leaf_holds(cond, category, suited.ravel(), ranks) for k, cond in front.cards}
+) -> tuple[dict[int, F64], dict[int, F64], dict[int, F64]]:
+    """Per lane, its card-reading rows for every subset (3 cards for the front, 5 for the
+    middle and back) of every hand of a batch, hand-major: position in ``rows`` -> values."""
+    out: list[dict[int, F64]] = []
+    for lane, rows in enumerate(lanes):
+        if not rows.cards:
+            out.append({})
+            continue
+        subsets, ords = (THREES, o3) if lane == 0 else (FIVES, o5)
+        held = cards[:, subsets].reshape(-1, subsets.shape[1])
+        suits = held % 4
+        suited = (suits == suits[:, :1]).all(axis=1)
+        category, ranks = tables.category.take(ords), rows.ranks.take(ords)
+        out.append({k: leaf_holds(cond, category, suited, ranks, held) for k, cond in rows.cards})
+    return out[0], out[1], out[2]

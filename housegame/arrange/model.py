@@ -34,7 +34,7 @@ import numpy.typing as npt
 from housegame.arrange.arrays import F64
 from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import LaneOdds
-from housegame.cards import DECK, Card
+from housegame.cards import DECK, SUIT_NAMES, Card, parse_card, rank_value
 from housegame.ranking import Category, RankingRules
 from housegame.rulesets.common import LANES, rank_values
 from housegame.rulesets.thirteen import Holds, LaneIs, Multiplier, ThirteenCardRuleset
@@ -60,8 +60,11 @@ def leaf_holds(
     category: npt.NDArray[np.int32],
     suited: npt.NDArray[np.bool_],
     rank_mask: npt.NDArray[np.int64],
+    cards: npt.NDArray[np.intp] | None = None,
 ) -> F64:
-    """A lane condition over many lane hands, as 0.0 / 1.0 (same meaning as ``lane_holds``)."""
+    """A lane condition over many lane hands, as 0.0 / 1.0 (same meaning as ``lane_holds``).
+    ``cards`` (hands, lane size) of card indices: needed by conditions that read the cards
+    (``LaneIs.reads_cards``)."""
     ok = np.ones(len(category), dtype=bool)
     if cond.category is not None:
         wanted = [int(Category.from_label(label)) for label in cond.category]
@@ -70,7 +73,35 @@ def leaf_holds(
         ok &= suited == cond.suited
     if cond.ranks is not None:
         ok &= rank_mask == sum(1 << r for r in rank_values(cond.ranks))
+    if cond.reads_cards():
+        assert cards is not None, "a condition on cards is read per hand, not per ordinal"
+        for card in cond.cards or ():
+            ok &= (cards == parse_card(card).index).any(axis=1)
+        if cond.filters():
+            ok &= _count_holds(cond, cards)
     return ok.astype(np.float64)
+
+
+def _count_holds(cond: LaneIs, cards: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+    """Per hand: whether the cards passing the condition's suit and rank filters are as many
+    as its count (all of them when no count is given)."""
+    ranks = cards // 4 + 2
+    passing = np.ones(cards.shape, dtype=bool)
+    if cond.suit is not None:
+        passing &= cards % 4 == SUIT_NAMES.index(cond.suit)
+    if cond.min_rank is not None:
+        passing &= ranks >= rank_value(cond.min_rank)
+    if cond.max_rank is not None:
+        passing &= ranks <= rank_value(cond.max_rank)
+    n = passing.sum(axis=1)
+    count = cond.count if cond.count is not None else cards.shape[1]
+    if isinstance(count, int):
+        out: npt.NDArray[np.bool_] = n == count
+        return out
+    low = count.min if count.min is not None else 0
+    high = count.max if count.max is not None else cards.shape[1]
+    within: npt.NDArray[np.bool_] = (n >= low) & (n <= high)
+    return within
 
 
 def known_odds(setting: Setting, rules: RankingRules) -> LaneOdds:

@@ -23,6 +23,11 @@ from housegame.rulesets.common import (
 
 # ---- conditions on a set hand (three lanes) -------------------------------------------------
 
+CardName = Annotated[
+    str,
+    Field(pattern=r"^(10|[2-9TJQKAtjqka])[CDHScdhs]$", description="A card: rank then suit (AH)."),
+]
+
 
 class LaneIs(Model):
     """One lane of a set hand holds this; every given field must hold."""
@@ -37,6 +42,30 @@ class LaneIs(Model):
     ranks: list[RankName] | None = Field(
         default=None, description="The lane's distinct ranks are exactly these (7-11: [7, J])."
     )
+    cards: list[CardName] | None = Field(
+        default=None, description="The lane holds every one of these cards (AH: ace of hearts)."
+    )
+    suit: SuitName | None = Field(
+        default=None, description="Count the lane's cards of this suit (see count)."
+    )
+    min_rank: RankName | None = Field(
+        default=None, description="Count the lane's cards of this rank or higher (see count)."
+    )
+    max_rank: RankName | None = Field(
+        default=None, description="Count the lane's cards of this rank or lower (see count)."
+    )
+    count: Count | None = Field(
+        default=None,
+        description="How many of the lane's cards pass suit, min_rank and max_rank together: a "
+        "number or {min, max}; omitted, every card of the lane must pass.",
+    )
+
+    def reads_cards(self) -> bool:
+        """Whether the condition reads the lane's cards, not just its hand (rank and shape)."""
+        return self.cards is not None or self.filters()
+
+    def filters(self) -> bool:
+        return (self.suit, self.min_rank, self.max_rank) != (None, None, None)
 
 
 class AllOf(Model):
@@ -52,6 +81,17 @@ class NotOf(Model):
 
 
 SettingCondition = LaneIs | AllOf | AnyOf | NotOf
+
+
+def lane_conditions(cond: SettingCondition) -> list[LaneIs]:
+    """Every lane condition inside ``cond``."""
+    if isinstance(cond, LaneIs):
+        return [cond]
+    if isinstance(cond, NotOf):
+        return lane_conditions(cond.not_)
+    parts = cond.all if isinstance(cond, AllOf) else cond.any
+    return [leaf for part in parts for leaf in lane_conditions(part)]
+
 
 # ---- conditions on 13 cards (special hands) ------------------------------------------------
 
@@ -129,12 +169,6 @@ class CountCards(Model):
 
 class CanSetCondition(Model):
     can_set: CanSet
-
-
-CardName = Annotated[
-    str,
-    Field(pattern=r"^(10|[2-9TJQKAtjqka])[CDHScdhs]$", description="A card: rank then suit (AH)."),
-]
 
 
 class Holds(Model):
@@ -426,6 +460,13 @@ class ThirteenCardRuleset(RulesetBase):
                 raise PathError(("lane_values", "values"), "has no effect with an outcomes table")
         if (self.table.compare == "pool") != (self.pool is not None):
             raise PathError(("table", "compare"), "compare: pool and a pool section go together")
+        for name, group in self.bonuses.items():
+            for i, item in enumerate(group.items):
+                if any(c.count is not None and not c.filters() for c in lane_conditions(item.when)):
+                    raise PathError(
+                        ("bonuses", name, "items", i, "when"),
+                        "count needs suit, min_rank or max_rank to say what it counts",
+                    )
         if self.multipliers and self.pool is not None:
             raise PathError(
                 ("multipliers",),

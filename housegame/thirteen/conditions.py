@@ -44,7 +44,17 @@ def lane_holds(cond: LaneIs, setting: Setting) -> bool:
         return False
     if cond.suited is not None and (len({c.suit for c in cards}) == 1) != cond.suited:
         return False
-    return cond.ranks is None or {c.rank for c in cards} == rank_values(cond.ranks)
+    if cond.ranks is not None and {c.rank for c in cards} != rank_values(cond.ranks):
+        return False
+    if cond.cards is not None and not {parse_card(name) for name in cond.cards} <= set(cards):
+        return False
+    if not cond.filters():
+        return True
+    low = rank_value(cond.min_rank) if cond.min_rank is not None else 2
+    high = rank_value(cond.max_rank) if cond.max_rank is not None else 14
+    suit = SUIT_NAMES.index(cond.suit) if cond.suit is not None else None
+    passing = sum(1 for c in cards if low <= c.rank <= high and suit in (None, c.suit))
+    return passing == len(cards) if cond.count is None else count_holds(cond.count, passing)
 
 
 def setting_holds(cond: SettingCondition, setting: Setting) -> bool:

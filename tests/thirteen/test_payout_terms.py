@@ -69,3 +69,13 @@ def test_lane_values_decide_who_won_a_lane_sum_pair() -> None:
     assert total_of_a("maceplay", a, b) == 3 - 1 - 1
     # A won the pair: middle trips 1 (always), overall point 1; no match-won add-on holds
     assert total_of_a("maceplay-match-won", a, b) == 1 + 1 + 1
+
+
+def test_conditions_on_cards_suits_and_rank_thresholds() -> None:
+    a = ["QH KD AD", "2H 3H 5H 5C 8D", "AH AC KS KC 4D"]
+    b = ["2S 3S 4C", "6S 6D 7S 9C 10C", "JS JD JH 9D 10D"]
+    assert total_of_a("pagat", a, b) == 1 - 1 - 1  # A wins the front only
+    # A: front all Q or higher, front won (1); middle 8 or lower without spades (1, always);
+    # both black kings in the back (2, always). Its three middle hearts and A♥ in the back
+    # pay on lane-won, and those lanes were lost.
+    assert total_of_a("pagat-card-bonus", a, b) == -1 + 1 + 1 + 2
