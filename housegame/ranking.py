@@ -7,6 +7,15 @@ order. A 3-card front fills r4, r5 with zeros, so keys of fronts and middles
 compare on one scale exactly as RULES.md section 1 reads the foul check.
 Straights put their top card in r1 (5 for a low wheel; with a high wheel the
 wheel is 14 and ten-to-ace 15).
+
+Where the ranking says so (``front_straights``, ``front_flushes``), a front also makes
+three-card straights (three in a row; A-2-3 is the lowest with top card 3, Q-K-A the highest),
+flushes (three of a suit) and, with both, straight flushes. They take the five-card
+categories, so one scale still serves the front within itself (high card < pair < trips <
+straight < flush < straight flush) and against the middle for fouls: a front flush is above a
+middle two pair, trips or straight; a front straight against a middle straight compares top
+cards; a front flush against a middle flush compares ranks high to low, the front's missing
+fourth and fifth cards lowest.
 """
 
 from __future__ import annotations
@@ -65,6 +74,8 @@ class RankingRules:
     wheel_straight: WheelRank = "lowest"
     wheel_straight_flush: WheelRank = "lowest"
     suit_order: tuple[int, ...] | None = None
+    front_straights: bool = False
+    front_flushes: bool = False
 
     def suit_strength(self, suit: int) -> int:
         if self.suit_order is None:
@@ -114,6 +125,16 @@ def evaluate(cards: Sequence[Card], rules: RankingRules = DEFAULT_RULES) -> int:
     shape = sorted(counts.values(), reverse=True)
     if len(cards) == 3:
         category = {3: Category.TRIPS, 2: Category.PAIR}.get(shape[0], Category.HIGH_CARD)
+        if category is Category.HIGH_CARD:
+            run = sorted(ranks)
+            top = 3 if run == [2, 3, 14] else run[2] if run[2] - run[0] == 2 else None
+            straight = rules.front_straights and top is not None
+            flush = rules.front_flushes and len({c.suit for c in cards}) == 1
+            if straight and top is not None:
+                shaped = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
+                return _pack(shaped, [top], suit)
+            if flush:
+                return _pack(Category.FLUSH, ordered, suit)
         return _pack(category, ordered, suit)
     if len(cards) != 5:
         raise ValueError(f"a lane has 3 or 5 cards, not {len(cards)}")
@@ -171,6 +192,15 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
     if width == 3:
         category = np.where(max_count == 3, 3, np.where(max_count == 2, 1, 0))
         packed = (ordered[:, 0] << 20) | (ordered[:, 1] << 16) | (ordered[:, 2] << 12)
+        distinct = max_count == 1
+        run = np.sort(ranks, axis=1)
+        ace_low = distinct & (run[:, 0] == 2) & (run[:, 1] == 3) & (run[:, 2] == 14)
+        straight = (distinct & (run[:, 2] - run[:, 0] == 2)) | ace_low
+        straight &= rules.front_straights
+        flush = distinct & (suits == suits[:, :1]).all(axis=1) & rules.front_flushes
+        top = np.where(ace_low, 3, run[:, 2])
+        category = np.select([straight & flush, flush, straight], [8, 5, 4], default=category)
+        packed = np.where(straight, top << 20, packed)
         front: IntArray = (category.astype(np.int64) << 24) | packed | suit_nibble
         return front
     flush = (suits == suits[:, :1]).all(axis=1)

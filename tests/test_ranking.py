@@ -102,3 +102,57 @@ def test_suit_order_breaks_ties_by_the_highest_cards_suit() -> None:
     b = evaluate(parse_cards("AH KC 9C 7D 4S"), rules)
     assert a > b and strength(a) == strength(b)
     assert category_of(a) is Category.HIGH_CARD
+
+
+FRONT_SHAPES = RankingRules(front_straights=True, front_flushes=True)
+
+
+@pytest.mark.parametrize(
+    ("front", "rules", "category"),
+    [
+        ("AH 2D 3C", RankingRules(front_straights=True), "straight"),
+        ("QH KD AC", RankingRules(front_straights=True), "straight"),
+        ("KH AD 2C", RankingRules(front_straights=True), "high-card"),  # no wrap
+        ("2H 7H 9H", RankingRules(front_flushes=True), "flush"),
+        ("2H 3H 4H", RankingRules(front_flushes=True), "flush"),
+        ("2H 3H 4H", RankingRules(front_straights=True), "straight"),
+        ("2H 3H 4H", FRONT_SHAPES, "straight-flush"),
+        ("2H 3H 4H", RankingRules(), "high-card"),
+        ("2H 2D 2C", FRONT_SHAPES, "trips"),
+    ],
+)
+def test_three_card_front_shapes(front: str, rules: RankingRules, category: str) -> None:
+    assert category_of(evaluate(parse_cards(front), rules)).label == category
+
+
+@pytest.mark.parametrize(
+    ("front", "middle", "fouled"),
+    [
+        ("2H 7H 9H", "KS KH QD QC 3S", True),  # a front flush is above a middle two pair
+        ("2H 7H 9H", "4S 5H 6D 7C 8S", True),  # ... and above a middle straight
+        ("2H 7H 9H", "2S 7S 9S JS KS", False),  # a middle flush to K is higher
+        ("AH 2D 3C", "KS KH KD QC 3S", True),  # a front straight is above middle trips
+        ("QH KD AC", "10S JH QD KC AS", False),  # equal straights to the ace: legal
+        ("QH KD AC", "9S 10H JD QC KS", True),  # a front straight to A beats one to K
+        ("2H 3H 4H", "5S 5H 6D 6C 6S", True),  # a front straight flush is above a full house
+        ("2H 3H 4H", "4S 5S 6S 7S 8S", False),  # only a straight flush in the middle holds it
+    ],
+)
+def test_front_shapes_on_the_five_card_scale_for_fouls(
+    front: str, middle: str, fouled: bool
+) -> None:
+    assert (
+        strength(evaluate(parse_cards(front), FRONT_SHAPES))
+        > strength(evaluate(parse_cards(middle), FRONT_SHAPES))
+    ) == fouled
+
+
+@pytest.mark.parametrize("straights", [False, True])
+@pytest.mark.parametrize("flushes", [False, True])
+def test_front_shapes_batch_matches_scalar(straights: bool, flushes: bool) -> None:
+    rules = RankingRules(front_straights=straights, front_flushes=flushes)
+    hands = np.array(list(combinations(range(52), 3)), dtype=np.int64)
+    from housegame.cards import DECK
+
+    expected = [evaluate([DECK[c] for c in row], rules) for row in hands.tolist()]
+    assert evaluate_batch(hands, rules).tolist() == expected

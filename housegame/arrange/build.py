@@ -36,6 +36,8 @@ def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
             "wheel_straight": rules.wheel_straight,
             "wheel_straight_flush": rules.wheel_straight_flush,
             "suit_order": order,
+            "front_straights": rules.front_straights,
+            "front_flushes": rules.front_flushes,
         }
     )
     return ThirteenCardRuleset(

@@ -40,10 +40,13 @@ _COLEX_ROWS: list[list[int]] = COLEX.tolist()
 
 
 def rules_slug(rules: RankingRules) -> str:
-    """A short file-name-safe name for a ranking setting, e.g. ``wl-sfl-none``."""
+    """A short file-name-safe name for a ranking setting, e.g. ``wl-sfl-none``; three-card
+    front shapes add ``-front-s``, ``-front-f`` or ``-front-sf``."""
     wheel = {"lowest": "l", "second-highest": "2"}
     suits = "none" if rules.suit_order is None else "".join("cdhs"[s] for s in rules.suit_order)
-    return f"w{wheel[rules.wheel_straight]}-sf{wheel[rules.wheel_straight_flush]}-{suits}"
+    front = ("s" if rules.front_straights else "") + ("f" if rules.front_flushes else "")
+    slug = f"w{wheel[rules.wheel_straight]}-sf{wheel[rules.wheel_straight_flush]}-{suits}"
+    return f"{slug}-front-{front}" if front else slug
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,16 @@ class Ranking(Model):
         description="Suits from highest to lowest; hands equal in rank compare the "
         "suit of their highest-ranked card. Omit to leave such hands tied.",
     )
+    front_straights: bool = Field(
+        default=False,
+        description="Three in a row ranks as a straight in the front (A-2-3 lowest, Q-K-A "
+        "highest), above trips on the five-card scale, for the foul check too.",
+    )
+    front_flushes: bool = Field(
+        default=False,
+        description="Three of a suit ranks as a flush in the front, above a straight (and above "
+        "a middle two pair: a foul); with front_straights, also straight flushes.",
+    )
 
     @model_validator(mode="after")
     def _all_suits(self) -> Ranking:
@@ -106,7 +116,13 @@ class Ranking(Model):
         order = None
         if self.suit_order is not None:
             order = tuple(SUIT_NAMES.index(s) for s in self.suit_order)
-        return RankingRules(self.wheel_straight, self.wheel_straight_flush, order)
+        return RankingRules(
+            self.wheel_straight,
+            self.wheel_straight_flush,
+            order,
+            self.front_straights,
+            self.front_flushes,
+        )
 
 
 class RulesetBase(Model):

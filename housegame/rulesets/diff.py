@@ -33,6 +33,7 @@ IDENTITY_FIELDS: dict[Path, tuple[str, ...]] = {
     ("fantasyland", "cards", "progressive"): ("front",),
     ("penalty", "tiers"): ("cards",),
     ("penalty", "multipliers"): ("card",),
+    ("multipliers",): ("id",),
 }
 """List path -> the fields that identify one entry (the same identities ``extends`` merges by).
 Lists not named here (orders, deal streets, straights) are ordered values, compared whole."""

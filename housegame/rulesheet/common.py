@@ -61,6 +61,22 @@ def ranking_lines(ranking: Ranking, lang: Lang) -> list[str]:
                 order=order,
             )
         )
+    shapes = [
+        term(kind, lang)
+        for kind, on in (
+            ("straight", ranking.front_straights),
+            ("flush", ranking.front_flushes),
+            ("straight-flush", ranking.front_straights and ranking.front_flushes),
+        )
+        if on
+    ]
+    if shapes:
+        front = (
+            "three-card {shapes} rank in the front, on the five-card scale (above trips; a "
+            "front flush above a middle two pair is a foul)",
+            "头道三张的{shapes}也算牌型, 与五张同一尺度 (大于三条; 头道同花大于中道两对即倒水)",
+        )
+        lines.append(say(lang, front, shapes=", ".join(shapes)))
     return lines
 
 

@@ -14,6 +14,20 @@ from housegame.rulesheet.words import hand_words, setting_words
 
 FRONT_CATEGORIES: tuple[CategoryName, ...] = ("high-card", "pair", "trips")
 
+
+def front_categories(r: ThirteenCardRuleset) -> tuple[CategoryName, ...]:
+    """The categories a front can make under the ruleset's ranking."""
+    ranking = r.ranking
+    shaped: list[CategoryName] = []
+    if ranking.front_straights:
+        shaped.append("straight")
+    if ranking.front_flushes:
+        shaped.append("flush")
+    if ranking.front_straights and ranking.front_flushes:
+        shaped.append("straight-flush")
+    return (*FRONT_CATEGORIES, *shaped)
+
+
 COMPARE: dict[str, Phrase] = {
     "all-pairs": ("every pair of players compares", "每两位玩家之间都比牌"),
     "banker": ("each player compares with the banker only", "每位闲家只与庄家比牌"),
@@ -118,7 +132,7 @@ def payout_grid(r: ThirteenCardRuleset, lang: Lang) -> Grid:
     for category in get_args(CategoryName):
         cells = [
             str(lane_value(r, lane, category))
-            if lane != "front" or category in FRONT_CATEGORIES
+            if lane != "front" or category in front_categories(r)
             else "-"
             for lane in LANES
         ]
@@ -195,6 +209,13 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
     if r.surrender is not None:
         give_up = ("{name}: pays {n} to each opponent", "{name}: 付给每位对手 {n}")
         blocks.append(say(lang, give_up, name=term("surrender", lang), n=r.surrender.units))
+    for m in r.multipliers:
+        times = (
+            '{name}: a player whose 13 cards meet "{when}" has every pair settlement '
+            "multiplied by {f}, won or lost (two holders: both factors)",
+            '{name}: 十三张牌满足 "{when}" 的玩家, 每一对结算输赢都 x{f} (双方都有则相乘)',
+        )
+        blocks.append(say(lang, times, name=m.name, when=hand_words(m.when, lang), f=m.factor))
     return Section(term("payouts", lang), tuple(blocks))
 
 
@@ -265,6 +286,25 @@ def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
             "较大的特殊牌型算{scoop}, 计入{home_run}",
         )
         blocks.append(say(lang, higher, scoop=term("scoop", lang), home_run=term("home-run", lang)))
+    if s.higher_counts_as_scoop and not s.lower_pays_home_run:
+        drawn = (
+            "the {home_run} is collected only from players actually beaten, not from a lower "
+            "special",
+            "{home_run}只向真正赢了的玩家收取, 不向较小的特殊牌型收取",
+        )
+        blocks.append(say(lang, drawn, home_run=term("home-run", lang)))
+    if s.all_declared == "nothing":
+        nothing = (
+            "when every player declares, nothing is compared and nobody pays",
+            "所有玩家都报到时不比牌, 谁都不付",
+        )
+        blocks.append(say(lang, nothing))
+    if s.set_extras == "paid":
+        extras = (
+            "a set hand's win-or-lose add-ons are paid against a declarer too",
+            "摆牌者不论输赢都付的加分, 对报到者也照付",
+        )
+        blocks.append(say(lang, extras))
     if s.home_run_ends_round:
         ends = (
             "a declarer's {home_run} ends the round for everyone",

@@ -19,6 +19,7 @@ from housegame.rulesets.thirteen import (
     HandAny,
     HandCondition,
     HandNot,
+    Holds,
     LaneIs,
     MostOfARank,
     NotOf,
@@ -88,6 +89,21 @@ def _filter_words(f: CardFilter, lang: Lang) -> str:
     return " ".join([count_words(f.count, noun, lang), *qualifiers])
 
 
+def _lane_filter_words(cond: LaneIs, lang: Lang) -> str:
+    """'at least 3 cards in hearts', 'every card ranked Q or higher'."""
+    f = CardFilter(
+        min_rank=cond.min_rank,
+        max_rank=cond.max_rank,
+        suits=[cond.suit] if cond.suit is not None else None,
+        count=cond.count if cond.count is not None else 0,
+    )
+    words = _filter_words(f, lang)
+    if cond.count is None:  # every card of the lane passes
+        every = say(lang, ("every card", "每张牌"))
+        return every + words[len(count_words(0, ("card", "张牌"), lang)) :]
+    return words
+
+
 def _pattern(counts: list[int]) -> str:
     return "-".join(str(c) for c in counts)
 
@@ -103,7 +119,7 @@ def _compound(cond: HandCondition | SettingCondition) -> bool:
     if isinstance(cond, HandAll | HandAny | AllOf | AnyOf):
         return True
     if isinstance(cond, LaneIs):
-        qualifiers = [cond.suited, cond.ranks]
+        qualifiers = [cond.suited, cond.ranks, cond.cards, cond.filters() or None]
         many = cond.category is not None and len(cond.category) > 1
         return many or sum(q is not None for q in qualifiers) + (cond.category is not None) > 1
     if isinstance(cond, CountCards):
@@ -145,6 +161,8 @@ def hand_words(cond: HandCondition, lang: Lang = "en") -> str:
         return count_words(cond.distinct_suits, ("suit", "种花色"), lang)
     if isinstance(cond, CountCards):
         return _filter_words(cond.count_cards, lang)
+    if isinstance(cond, Holds):
+        return say(lang, ("holds {c}", "持有 {c}"), c=either(list(cond.holds), lang, AND))
     assert isinstance(cond, CanSetCondition)
     can_set = cond.can_set
     lanes = ", ".join(
@@ -166,7 +184,7 @@ def setting_words(cond: SettingCondition, lang: Lang = "en") -> str:
     parts = [term(cond.lane, lang)]
     if cond.category is not None:
         parts.append(either([term(c, lang) for c in cond.category], lang))
-    elif cond.suited is None and cond.ranks is None:
+    elif cond.suited is None and cond.ranks is None and not cond.reads_cards():
         parts.append(say(lang, ("any hand", "任意牌型")))
     extras = []
     if cond.suited is not None:
@@ -175,6 +193,11 @@ def setting_words(cond: SettingCondition, lang: Lang = "en") -> str:
     if cond.ranks is not None:
         ranks = either(list(cond.ranks), lang, AND)
         extras.append(say(lang, ("ranks exactly {r}", "点数恰为 {r}"), r=ranks))
+    if cond.cards is not None:
+        held = either(list(cond.cards), lang, AND)
+        extras.append(say(lang, ("holding {c}", "含 {c}"), c=held))
+    if cond.filters():
+        extras.append(_lane_filter_words(cond, lang))
     if cond.category is None and extras:
         return " ".join([*parts, ", ".join(extras)])
     return " ".join(parts) + "".join(f", {e}" for e in extras)

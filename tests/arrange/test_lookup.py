@@ -5,11 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from housegame.arrange.lookup import rank_tables
+from housegame.arrange.lookup import rank_tables, rules_slug
 from housegame.cards import DECK
 from housegame.ranking import RankingRules, evaluate, evaluate_batch
 
-RULES = [RankingRules(), RankingRules(wheel_straight="second-highest", suit_order=(3, 2, 1, 0))]
+RULES = [
+    RankingRules(),
+    RankingRules(wheel_straight="second-highest", suit_order=(3, 2, 1, 0)),
+    RankingRules(front_straights=True, front_flushes=True),
+]
 
 
 def random_hands(count: int, size: int, seed: int) -> np.ndarray:
@@ -35,3 +39,16 @@ def test_lookup_matches_the_scalar_evaluator(rules: RankingRules) -> None:
         expected = [evaluate([DECK[c] for c in row], rules) for row in hands]
         assert keys.tolist() == expected
         assert [tables.key(row.tolist()) for row in hands] == expected
+
+
+@pytest.mark.parametrize(
+    ("rules", "slug"),
+    [
+        (RankingRules(), "wl-sfl-none"),
+        (RankingRules(front_straights=True), "wl-sfl-none-front-s"),
+        (RankingRules(front_flushes=True), "wl-sfl-none-front-f"),
+        (RankingRules(front_straights=True, front_flushes=True), "wl-sfl-none-front-sf"),
+    ],
+)
+def test_front_shapes_get_their_own_tables(rules: RankingRules, slug: str) -> None:
+    assert rules_slug(rules) == slug
