@@ -32,14 +32,15 @@ def render_result(result: OfcTableResult) -> None:
     """Hands and royalties, every pair's items, totals, and next hand's Fantasyland."""
     console.print(f"[bold]ruleset[/] {result.ruleset}")
     for seat in result.seats:
-        note = f"  [red]FOUL: {seat.setting.foul_reason()}[/]" if seat.fouled else ""
+        reason = seat.dead or seat.setting.foul_reason()
+        note = f"  [red]FOUL: {reason}[/]" if seat.fouled else ""
         console.print(
             f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True
         )
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
             console.print(
-                f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
+                f"  {lane:<6}  {cards:<15}  {seat.lane_text(lane):<22}"
                 f"  royalty {seat.royalties[lane]}",
                 soft_wrap=True,
             )

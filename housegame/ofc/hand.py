@@ -52,6 +52,8 @@ class Board:
     discards: list[Card] = field(default_factory=list)
     pending: list[Card] = field(default_factory=list)
     dealt: list[Card] = field(default_factory=list)
+    dead: str | None = None
+    """Why the hand is dead (a misplaced move under ``foul.misplaced: foul``, §343)."""
 
     @property
     def placed(self) -> list[Card]:
@@ -97,6 +99,14 @@ class Hand:
                     f"{name} cannot play Fantasyland with {count} cards; "
                     f"it takes at least {ruleset.lanes.total}"
                 )
+            allowed = ruleset.fantasyland.card_counts() if ruleset.fantasyland else []
+            if count not in allowed:
+                raise OfcError(
+                    f"{name} is dealt {count} cards in Fantasyland; {ruleset.id} deals "
+                    + " or ".join(str(n) for n in allowed),
+                    hint="Fantasyland hands get the ruleset's count (fantasyland.cards, "
+                    "fantasyland.stay.cards)",
+                )
         need = sum(fantasyland.get(p, ruleset.cards_per_player()) for p in players)
         if need > len(deck):
             raise OfcError(f"this hand needs {need} cards but the deck has {len(deck)}")
@@ -123,13 +133,20 @@ class Hand:
         return cards
 
     def _regular(self) -> list[Board]:
-        return [self.boards[p] for p in self.order if self.boards[p].fantasyland_cards is None]
+        """Boards dealt by stages: not in Fantasyland, and not dead."""
+        return [
+            self.boards[p]
+            for p in self.order
+            if self.boards[p].fantasyland_cards is None and self.boards[p].dead is None
+        ]
 
     def _deal_stage(self) -> None:
         for board in self._regular():
             board.receive(self._draw(self.ruleset.deal[self.stage].dealt))
 
     def _acts_this_stage(self, board: Board) -> bool:
+        if board.dead is not None:
+            return False
         return board.fantasyland_cards is None or self.stage == 0
 
     @property
@@ -157,22 +174,25 @@ class Hand:
     # ---- moves ------------------------------------------------------------------------
 
     def play(self, name: str, move: Move) -> None:
-        """Apply a move after checking every rule; nothing changes when it is refused."""
-        self._check(name, move)
+        """Apply a move after checking every rule; nothing changes when it is refused. Under
+        ``foul.misplaced: foul`` a move placing the wrong number of cards is kept and kills
+        the hand (§343)."""
+        dead = self._check(name, move)
         board = self.boards[name]
         for lane in LANES:
             board.lanes[lane].extend(move.placed.get(lane, ()))
         board.discards.extend(move.discarded)
         board.pending = []
+        board.dead = dead
         self.history.append(Played(name, self.stage, move))
         self.acted.add(name)
-        if self.to_act is None:
+        while not self.finished and self.to_act is None:
             self.stage += 1
             self.acted = set()
             if not self.finished:
                 self._deal_stage()
 
-    def _check(self, name: str, move: Move) -> None:
+    def _check(self, name: str, move: Move) -> str | None:
         if self.finished:
             raise OfcError("the hand is over; no more moves")
         if name not in self.boards:
@@ -202,21 +222,32 @@ class Hand:
                     f"{name}: {card} was not dealt to you",
                     hint=f"your cards to play: {format_cards(board.pending)}",
                 )
-        self._check_counts(name, move)
+        return self._check_counts(name, move)
 
-    def _check_counts(self, name: str, move: Move) -> None:
+    def _check_counts(self, name: str, move: Move) -> str | None:
+        """Refuse a move with the wrong counts, or (``foul.misplaced: foul``) accept one that
+        uses every card dealt and return why the hand is now dead."""
         board = self.boards[name]
         place, discard = self.expected(name)
         placed = sum(len(move.placed.get(lane, ())) for lane in LANES)
         when = f"at stage {self.stage + 1}"
         if board.fantasyland_cards is not None:
             when = "in Fantasyland"
-        if placed != place:
+        dead = None
+        if placed != place and self.ruleset.foul.misplaced == "foul":
+            if placed + len(move.discarded) != len(board.pending):
+                raise OfcError(
+                    f"{name}: you placed {placed} and discarded {len(move.discarded)} of "
+                    f"{len(board.pending)} cards; every card dealt is placed or discarded",
+                    hint=f"your cards: {format_cards(board.pending)}",
+                )
+            dead = f"placed {placed} cards {when}, not {place} (§343: a foul)"
+        elif placed != place:
             raise OfcError(
                 f"{name}: you placed {placed} cards; {when} you place {place}",
                 hint=f"your cards: {format_cards(board.pending)}",
             )
-        if len(move.discarded) != discard:
+        elif len(move.discarded) != discard:
             raise OfcError(
                 f"{name}: you discarded {len(move.discarded)} cards; {when} you discard {discard}"
             )
@@ -229,11 +260,16 @@ class Hand:
                     f"{name}: your {lane} {full}; you add {adding}",
                     hint=f"a {lane} holds {self.ruleset.lanes.cap(lane)} cards",
                 )
+        return dead
 
     # ---- the end ----------------------------------------------------------------------
 
     def setting(self, name: str) -> Setting:
+        """The player's lanes; a dead hand's lanes may be short, and then are not ranked."""
         board = self.boards[name]
+        if any(len(board.lanes[lane]) != self.ruleset.lanes.cap(lane) for lane in LANES):
+            front, middle, back = (tuple(board.lanes[lane]) for lane in LANES)
+            return Setting(front, middle, back, (0, 0, 0))
         return Setting.of(
             board.lanes["front"],
             board.lanes["middle"],
@@ -254,6 +290,7 @@ class Hand:
                 self.setting(name),
                 in_fantasyland=board.fantasyland_cards is not None,
                 discards=tuple(str(c) for c in board.discards),
+                dead=board.dead,
             )
             for name, board in self.boards.items()
         ]

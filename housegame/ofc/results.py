@@ -29,10 +29,16 @@ class OfcSeat:
     next_hand: NextHand
     in_fantasyland: bool = False
     discards: tuple[str, ...] = ()
+    dead: str | None = None
+    """Why the hand is dead (§343: a misplaced move); a dead hand is fouled."""
 
     @property
     def fouled(self) -> bool:
-        return self.setting.fouled
+        return self.dead is not None or self.setting.fouled
+
+    def lane_text(self, lane: LaneName) -> str:
+        """The lane's hand in words, or that the hand is dead."""
+        return "dead hand" if self.dead is not None else describe(self.setting.key(lane))
 
     @property
     def royalty_total(self) -> int:
@@ -40,10 +46,10 @@ class OfcSeat:
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, **self.setting.text()}
-        out["hands"] = {lane: describe(self.setting.key(lane)) for lane in LANES}
+        out["hands"] = {lane: self.lane_text(lane) for lane in LANES}
         out["fouled"] = self.fouled
         if self.fouled:
-            out["foul_reason"] = self.setting.foul_reason()
+            out["foul_reason"] = self.dead or self.setting.foul_reason()
         out["royalties"] = dict(self.royalties)
         out["royalty_total"] = self.royalty_total
         out["in_fantasyland"] = self.in_fantasyland

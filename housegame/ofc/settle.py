@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
-from housegame.ofc.fantasyland import next_hand
+from housegame.ofc.fantasyland import NextHand, next_hand
 from housegame.ofc.results import Item, OfcSeat, OfcTableResult, PairResult
 from housegame.ofc.royalties import lane_royalties
 from housegame.ranking import describe
@@ -24,8 +24,14 @@ def make_seat(
     setting: Setting,
     in_fantasyland: bool = False,
     discards: tuple[str, ...] = (),
+    dead: str | None = None,
 ) -> OfcSeat:
-    """A finished hand with the royalties it is paid (none when a foul forfeits them)."""
+    """A finished hand with the royalties it is paid (none when a foul forfeits them, none to
+    a dead hand), and the next hand's Fantasyland (never after a dead hand)."""
+    if dead is not None:
+        nothing = {lane: 0 for lane in LANES}
+        left = NextHand(None, "dead hand (§343): no Fantasyland")
+        return OfcSeat(name, setting, nothing, left, in_fantasyland, discards, dead)
     royalties = lane_royalties(ruleset, setting)
     if setting.fouled and ruleset.foul.royalties == "forfeit":
         royalties = {lane: 0 for lane in LANES}
@@ -41,7 +47,7 @@ def make_seat(
 
 def _lane_detail(lane: LaneName, a: OfcSeat, b: OfcSeat) -> str:
     def show(seat: OfcSeat) -> str:
-        text = describe(seat.setting.key(lane))
+        text = seat.lane_text(lane)
         return f"{text} (foul)" if seat.fouled else text
 
     return f"{show(a)} vs {show(b)}"
@@ -49,7 +55,7 @@ def _lane_detail(lane: LaneName, a: OfcSeat, b: OfcSeat) -> str:
 
 def _winners(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> list[str | None]:
     """Who takes each lane: a foul loses every lane to a clean hand; two fouls may push."""
-    if a.fouled and b.fouled and ruleset.foul.both_fouled == "push":
+    if a.fouled and b.fouled and _push(ruleset, a, b):
         return [None, None, None]
     if a.fouled != b.fouled:
         return [b.name if a.fouled else a.name] * 3
@@ -58,6 +64,11 @@ def _winners(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> list[str | None]:
         ka, kb = a.setting.key(lane), b.setting.key(lane)
         winners.append(None if ka == kb else (a.name if ka > kb else b.name))
     return winners
+
+
+def _push(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> bool:
+    """Two fouled hands push: by the ruleset, or when either is dead (no lanes to compare)."""
+    return ruleset.foul.both_fouled == "push" or a.dead is not None or b.dead is not None
 
 
 def _royalty_detail(seat: OfcSeat) -> str:
@@ -72,7 +83,7 @@ def _royalty_detail(seat: OfcSeat) -> str:
 def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
     """Units between two hands, itemized; positive items go to ``a``."""
     pair = PairResult(a.name, b.name)
-    if a.fouled and b.fouled and ruleset.foul.both_fouled == "push":
+    if a.fouled and b.fouled and _push(ruleset, a, b):
         pair.items.append(Item("foul", "both fouled: push", Fraction(0)))
         return pair
     winners = _winners(ruleset, a, b)

@@ -106,6 +106,12 @@ class OfcFoul(Model):
         description="push: two fouled hands settle at 0; compare-lanes: their "
         "lanes are compared as if neither had fouled.",
     )
+    misplaced: Literal["refuse", "foul"] = Field(
+        default="refuse",
+        description="A move placing too many or too few cards at a stage: refuse: the move is an "
+        "input error; foul (§343): it is recorded and the hand is dead, dealt no more cards, and "
+        "scores as a foul with no royalties (two fouled hands push if either is dead).",
+    )
 
 
 class FrontAtLeast(Model):
@@ -179,10 +185,15 @@ class Fantasyland(Model):
         return self
 
     def most_cards(self) -> int:
+        return max(self.card_counts())
+
+    def card_counts(self) -> list[int]:
+        """Every number of cards a Fantasyland hand may be dealt: on entry (fixed, or a
+        progressive row) and on staying."""
         counts = [self.cards.fixed, self.stay.cards, *(r.cards for r in self.cards.progressive)]
         if self.cards.mode == "fixed":
             counts = [self.cards.fixed, self.stay.cards]
-        return max(counts)
+        return sorted(set(counts))
 
 
 class OfcRuleset(RulesetBase):

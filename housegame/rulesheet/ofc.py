@@ -36,6 +36,17 @@ BOTH_FOULED: dict[str, Phrase] = {
         "双方都倒水则照常逐道比较",
     ),
 }
+MISPLACED: dict[str, Phrase] = {
+    "refuse": (
+        "placing too many or too few cards at a stage is refused",
+        "某一轮摆放的张数不对: 不被接受",
+    ),
+    "foul": (
+        "placing too many or too few cards at a stage is a foul: the hand is dead, dealt no "
+        "more cards",
+        "某一轮摆放的张数不对即为倒水: 该手牌作废, 不再发牌",
+    ),
+}
 
 
 def _front(f: FrontAtLeast, lang: Lang) -> str:
@@ -97,6 +108,7 @@ def _fouls(r: OfcRuleset, lang: Lang) -> Section:
         say(lang, AGAINST_CLEAN[r.foul.against_clean]),
         say(lang, FOUL_ROYALTIES[r.foul.royalties]),
         say(lang, BOTH_FOULED[r.foul.both_fouled]),
+        say(lang, MISPLACED[r.foul.misplaced]),
     )
     return Section(term("fouls", lang), lines)
 

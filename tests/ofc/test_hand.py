@@ -11,9 +11,13 @@ from housegame.cards import Card, parse_cards
 from housegame.ofc import Hand, Move, OfcError, shuffled_deck
 from housegame.ofc.bot import choose_move
 from housegame.ofc.replay import HandLog, replay, replay_file, to_log
+from housegame.rulesets.ofc import OfcRuleset
 from tests.ofc.helpers import ruleset
 
 GN = ruleset()
+REFUSE = GN.model_copy(update={"foul": GN.foul.model_copy(update={"misplaced": "refuse"})})
+"""Golden Nugget refusing a misplaced move (its own reading, §343, records it as a foul:
+``test_misplaced``)."""
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -21,8 +25,8 @@ def c(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-def fresh(players: int = 2, seed: int = 7) -> Hand:
-    return Hand(GN, ["A", "B", "C"][:players], shuffled_deck(seed))
+def fresh(players: int = 2, seed: int = 7, rules: OfcRuleset = GN) -> Hand:
+    return Hand(rules, ["A", "B", "C"][:players], shuffled_deck(seed))
 
 
 def first_five(hand: Hand, name: str) -> Move:
@@ -104,14 +108,14 @@ def test_card_twice_in_a_move() -> None:
 
 
 def test_wrong_number_placed() -> None:
-    hand = fresh()
+    hand = fresh(rules=REFUSE)
     cards = hand.boards["A"].pending
     with pytest.raises(OfcError, match="you placed 4 cards; at stage 1 you place 5"):
         hand.play("A", Move({"back": cards[:4]}))
 
 
 def test_wrong_number_discarded() -> None:
-    hand = fresh()
+    hand = fresh(rules=REFUSE)
     hand.play("A", first_five(hand, "A"))
     hand.play("B", first_five(hand, "B"))
     cards = hand.boards["A"].pending
@@ -122,7 +126,7 @@ def test_wrong_number_discarded() -> None:
 
 
 def test_discarding_on_the_first_stage_is_refused() -> None:
-    hand = fresh()
+    hand = fresh(rules=REFUSE)
     cards = hand.boards["A"].pending
     with pytest.raises(OfcError, match="you placed 4 cards"):
         hand.play("A", Move({"back": cards[:4]}, cards[4:]))
@@ -184,7 +188,7 @@ def test_classic_seats_four() -> None:
 
 def test_fantasyland_player_gets_all_cards_first_and_sets_in_one_step() -> None:
     deck = shuffled_deck(3)
-    hand = Hand(GN, ["A", "B"], deck, {"B": 14})
+    hand = Hand(REFUSE, ["A", "B"], deck, {"B": 14})
     assert hand.boards["B"].pending == deck[:14]
     assert hand.boards["A"].pending == deck[14:19]
     hand.play("A", first_five(hand, "A"))

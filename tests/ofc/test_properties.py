@@ -67,11 +67,8 @@ def test_random_legal_play_uses_each_card_once(
     rules: OfcRuleset, data: st.DataObject, seed: int, players: int, fantasyland: bool
 ) -> None:
     names = [f"P{i}" for i in range(players)]
-    counts = (
-        {"P1": data.draw(st.integers(13, 17 if rules.cards_per_player() == 17 else 14))}
-        if fantasyland
-        else {}
-    )
+    allowed = rules.fantasyland.card_counts() if rules.fantasyland is not None else []
+    counts = {"P1": data.draw(st.sampled_from(allowed))} if fantasyland and allowed else {}
     hand = Hand(rules, names, shuffled_deck(seed), counts)
     while not hand.finished:
         who = hand.to_act
