@@ -243,7 +243,9 @@ def _multiply(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], pairs: list[P
         names = [f"{m.name} x{m.factor} ({name})" for name, found in held.items() for m, _ in found]
         extra = payout.multiplied(pair.net, mine, theirs)
         assert isinstance(extra, Fraction)
-        pair.add("multiplier", f"multipliers x{mine * theirs}", extra, ", ".join(names))
+        factor = mine * theirs
+        shown = str(factor) if factor.denominator == 1 else repr(float(factor))
+        pair.add("multiplier", f"multipliers x{shown}", extra, ", ".join(names))
 
 
 def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry]:
