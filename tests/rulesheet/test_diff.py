@@ -4,6 +4,7 @@ identity of list entries, metadata left out."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 from housegame.cli import app
 from housegame.errors import RulesetError
 from housegame.rulesets.diff import diff_rulesets
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
 
 PAGAT_SCALE = [
     ("lane_values.values[front trips]", {"lane": "front", "category": ["trips"], "units": 3}),
@@ -183,3 +184,17 @@ def test_different_games_exit_2() -> None:
     )
     with pytest.raises(RulesetError):
         diff_rulesets(load_ruleset("maceplay"), load_ruleset("golden-nugget-pineapple"))
+
+
+def test_multipliers_align_by_id() -> None:
+    variants = Path(__file__).resolve().parents[1] / "arrange" / "variants"
+    horse = load_ruleset_file(variants / "pagat-horse.yaml")
+    one = horse.model_copy(update={"multipliers": horse.multipliers[1:]})  # type: ignore[attr-defined]
+    found = [(d.setting, d.a, d.b) for d in diff_rulesets(one, horse)]
+    assert found == [
+        (
+            "multipliers[horse]",
+            None,
+            {"id": "horse", "name": "马牌", "when": {"holds": ["AH"]}, "factor": 2},
+        )
+    ]

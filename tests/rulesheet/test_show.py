@@ -159,6 +159,7 @@ def test_html_escapes_everything() -> None:
             {"can_set": {"front": "straight", "middle": "flush", "back": "straight-flush"}},
             "can be set as front straight, middle flush, back straight flush",
         ),
+        ({"holds": ["AH", "KS"]}, "holds AH and KS"),
     ],
 )
 def test_hand_condition_words(condition: dict[str, Any], words: str) -> None:
@@ -208,6 +209,29 @@ def test_bonus_condition_words_bracket_what_would_be_ambiguous() -> None:
     assert setting_words(items["seven-eleven"], "zh") == (
         "(中道 葫芦, 点数恰为 7/J) 或 (尾道 葫芦, 点数恰为 7/J)"
     )
+
+
+def test_card_condition_words() -> None:
+    """Named cards, suit counts and rank thresholds in a lane; card multipliers; front shapes."""
+    variants = Path(__file__).resolve().parents[1] / "arrange" / "variants"
+    ruleset = load_ruleset_file(variants / "pagat-card-bonus.yaml")
+    assert isinstance(ruleset, ThirteenCardRuleset)
+    items = {item.id: item.when for group in ruleset.bonuses.values() for item in group.items}
+    assert setting_words(items["horse-back"]) == "back holding AH"
+    assert setting_words(items["red-middle"]) == "middle at least 3 cards in hearts"
+    assert setting_words(items["high-front"]) == "front every card ranked Q or higher"
+    assert setting_words(items["low-middle"]) == (
+        "middle every card ranked 8 or lower and not (middle at least 1 card in spades)"
+    )
+    assert setting_words(items["high-front"], "zh") == "头道 每张牌 点数 Q 或以上"
+    horse = show(load_ruleset_file(variants / "pagat-horse.yaml"), "text", "en")
+    assert (
+        '- 马牌: a player whose 13 cards meet "holds AH" has every pair settlement multiplied '
+        "by 2, won or lost (two holders: both factors)"
+    ) in horse
+    shapes = show(load_ruleset_file(variants / "pagat-front-shapes.yaml"), "text", "en")
+    assert "- three-card straight, flush, straight flush rank in the front" in shapes
+    assert "  straight        1      1       1" in shapes  # the front now has a value
 
 
 SOURCES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "sources.md"
