@@ -67,6 +67,8 @@ def _read_move(hand: Hand, name: str) -> None:
         f"\nyour cards: [bold]{format_cards(board.pending)}[/]  place {place}, discard {discard}"
     )
     console.print(f"[dim]{EXAMPLE}[/]")
+    if hand.ruleset.foul.misplaced == "foul":
+        console.print(f"[dim]placing other than {place} cards is a foul: the hand is dead[/]")
     while True:
         console.print("your move> ", end="")
         line = sys.stdin.readline()

@@ -134,3 +134,15 @@ def test_score_four_player_ofc_table_exits_2(tmp_path: Path) -> None:
     path.write_text("ruleset: golden-nugget-pineapple\nplayers:\n" + rows + "\n", encoding="utf-8")
     code, _, err = run("score", str(path))
     assert code == 2 and "4 players need 68 cards" in err and "Traceback" not in err
+
+
+def test_replay_refuses_a_fantasyland_count_the_ruleset_does_not_deal(tmp_path: Path) -> None:
+    path = tmp_path / "fifteen.yaml"
+    path.write_text(
+        "ruleset: golden-nugget-pineapple\nplayers: [A, B]\nseed: 1\nfantasyland: {A: 15}\n",
+        encoding="utf-8",
+    )
+    code, _, err = run("ofc", "replay", str(path))
+    assert code == 2
+    assert "A is dealt 15 cards in Fantasyland; golden-nugget-pineapple deals 14" in err
+    assert "Traceback" not in err
