@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -107,3 +108,38 @@ def test_payouts_sum_to_zero_and_seat_order_changes_nothing(
     assert sum(totals.values()) == 0
     shuffled = data.draw(st.permutations(table["players"]))
     assert _totals(ruleset, {**table, "players": list(shuffled)}) == totals
+
+
+MULTIPLIERS = [
+    {"id": "horse", "name": "horse", "when": {"holds": ["AH"]}, "factor": 2},
+    {"id": "half", "name": "half", "when": {"holds": ["KS"]}, "factor": 1.5},
+]
+
+
+@pytest.mark.parametrize(
+    "ruleset_id", [r.id for r in bundled_of(ThirteenCardRuleset) if r.pool is None]
+)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_card_multipliers_scale_each_pair_by_both_factors(
+    ruleset_id: str, data: st.DataObject
+) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    assert isinstance(ruleset, ThirteenCardRuleset)
+    horse = ThirteenCardRuleset.model_validate(
+        ruleset.model_dump(by_alias=True) | {"multipliers": MULTIPLIERS}
+    )
+    table = TableFile.model_validate(data.draw(tables(ruleset)))
+    plain, scaled = score_thirteen(ruleset, table), score_thirteen(horse, table)
+    hands = {s.name: set(s.hand) for s in scaled.seats}
+
+    def factor(name: str) -> Fraction:
+        held = hands[name]
+        return Fraction(2 if parse_cards("AH")[0] in held else 1) * (
+            Fraction(3, 2) if parse_cards("KS")[0] in held else 1
+        )
+
+    assert [(p.first, p.second) for p in plain.pairs] == [(p.first, p.second) for p in scaled.pairs]
+    for before, after in zip(plain.pairs, scaled.pairs):
+        assert after.net == before.net * factor(before.first) * factor(before.second)
+    assert sum(scaled.totals.values()) == 0
