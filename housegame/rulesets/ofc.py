@@ -17,6 +17,7 @@ from housegame.rulesets.common import (
     CategoryName,
     LaneName,
     Model,
+    PathError,
     Ranking,
     RankName,
     RulesetBase,
@@ -218,6 +219,12 @@ class OfcRuleset(RulesetBase):
             raise ValueError(
                 f"the deal places {sum(placed)} cards (running totals {running}); "
                 f"the lanes hold {self.lanes.total}"
+            )
+        if self.ranking.front_straights or self.ranking.front_flushes:
+            raise PathError(
+                ("ranking",),
+                "three-card front straights and flushes are a 13-card setting; OFC royalties "
+                "and Fantasyland read the front as high card, pair or trips",
             )
         if self.players.min is None or self.players.min < 2:
             raise ValueError("players.min must be at least 2")
