@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from housegame.errors import TableError
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile
@@ -105,3 +106,19 @@ def test_front_shapes_with_a_banker(ranking: dict[str, bool], expected: int) -> 
 )
 def test_front_shapes_in_a_pool(ranking: dict[str, bool], expected: dict[str, int]) -> None:
     assert totals(variant("pagat-pool", ranking=ranking), [A, B]) == expected
+
+
+def test_holds_in_a_special_hand() -> None:
+    """``holds`` is a 13-card condition: a special hand may name cards too."""
+    aces = {
+        "id": "aces",
+        "name": "four aces",
+        "points": 5,
+        "when": {"holds": ["AS", "AH", "AD", "AC"]},
+    }
+    ruleset = variant("pagat", specials={"hands": [aces]})
+    holder = {"name": "D", "cards": "AS AH AD AC 2C 3D 4H 5S 6D 9D 9S JC QC"}
+    assert totals(ruleset, [holder, C2])["D"] == 5
+    short = {"name": "D", "cards": "AS AH AD 10C 2C 3D 4H 5S 6D 9D 9S JC QC", "declare": "aces"}
+    with pytest.raises(TableError, match="the cards do not make it"):
+        totals(ruleset, [short, C2])
