@@ -9,15 +9,17 @@ mechanically. The result depends only on the ranking setting, the seed and the d
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.evsearch import EvSearch
-from housegame.arrange.lookup import rank_tables, rules_slug
+from housegame.arrange.lookup import cache_dir, rank_tables, rules_slug
 from housegame.arrange.model import EvModel
-from housegame.arrange.odds import ODDS_VERSION, LaneOdds
+from housegame.arrange.odds import DATA_DIR, ODDS_VERSION, LaneOdds, odds_name
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
@@ -97,3 +99,20 @@ def rankings_of(rulesets: Iterable[ThirteenCardRuleset]) -> list[RankingRules]:
     for ruleset in rulesets:
         seen.setdefault(ruleset.ranking.rules(), None)
     return list(seen)
+
+
+FALLBACK_SEED = 0
+FALLBACK_DEALS = 1000
+
+
+@cache
+def lane_odds(rules: RankingRules) -> LaneOdds:
+    """Shipped odds for ``rules``; else the user cache; else built now (seed 0, 1,000 deals)."""
+    for folder in (DATA_DIR, cache_dir()):
+        path = folder / odds_name(rules)
+        if path.is_file():
+            return LaneOdds.load(path, rules)
+    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
+    with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
+        odds.save(cache_dir() / odds_name(rules))
+    return odds

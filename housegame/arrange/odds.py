@@ -10,12 +10,10 @@ default seed and a smaller deal count, and kept in the user cache.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import tempfile
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64
-from housegame.arrange.lookup import RankTables, cache_dir, rules_slug
+from housegame.arrange.lookup import RankTables, rules_slug
 from housegame.ranking import RankingRules
 
 ODDS_VERSION = 1
@@ -78,22 +76,3 @@ class LaneOdds:
 
 def odds_name(rules: RankingRules) -> str:
     return f"lane-odds-v{ODDS_VERSION}-{rules_slug(rules)}.npz"
-
-
-FALLBACK_SEED = 0
-FALLBACK_DEALS = 1000
-
-
-@cache
-def lane_odds(rules: RankingRules) -> LaneOdds:
-    """Shipped odds for ``rules``; else the user cache; else built now (seed 0, 1,000 deals)."""
-    for folder in (DATA_DIR, cache_dir()):
-        path = folder / odds_name(rules)
-        if path.is_file():
-            return LaneOdds.load(path, rules)
-    from housegame.arrange.build import build_lane_odds  # the builder needs the search
-
-    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
-    with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
-        odds.save(cache_dir() / odds_name(rules))
-    return odds
