@@ -6,7 +6,7 @@ and classic OFC differ only in the values below.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,6 +21,7 @@ from housegame.rulesets.common import (
     RankName,
     RulesetBase,
 )
+from housegame.rulesets.merge import MergeSpec
 
 FrontCategory = Literal["pair", "trips"]
 RoyaltyHand = Literal[
@@ -40,9 +41,9 @@ OBJECTIVES: tuple[Objective, ...] = ("no-foul", "stay", "royalties")
 class Stage(Model):
     """One street of the deal: every player gets ``dealt`` cards, places some, discards the rest."""
 
-    dealt: int = Field(ge=1)
-    placed: int = Field(ge=0)
-    discarded: int = Field(default=0, ge=0)
+    dealt: int = Field(ge=1, description="Cards each player receives at this street.")
+    placed: int = Field(ge=0, description="Cards each player places on the board.")
+    discarded: int = Field(default=0, ge=0, description="Cards each player discards face down.")
 
     @model_validator(mode="after")
     def _adds_up(self) -> Stage:
@@ -57,9 +58,9 @@ class Stage(Model):
 class LaneCaps(Model):
     """Cards per lane. The ranking knows 3-card fronts and 5-card middles and backs only."""
 
-    front: Literal[3] = 3
-    middle: Literal[5] = 5
-    back: Literal[5] = 5
+    front: Literal[3] = Field(default=3, description="Cards in the front (always 3).")
+    middle: Literal[5] = Field(default=5, description="Cards in the middle (always 5).")
+    back: Literal[5] = Field(default=5, description="Cards in the back (always 5).")
 
     def cap(self, lane: LaneName) -> int:
         caps: dict[LaneName, int] = {"front": self.front, "middle": self.middle, "back": self.back}
@@ -78,16 +79,36 @@ class Scoring(Model):
 class FrontRoyalties(Model):
     """Front royalties by rank; a rank not listed pays nothing."""
 
-    pairs: dict[RankName, Units] = Field(default_factory=dict)
-    trips: dict[RankName, Units] = Field(default_factory=dict)
+    pairs: dict[RankName, Units] = Field(
+        default_factory=dict,
+        description="A front pair of this rank -> royalty units. Merged rank by rank when a "
+        "file extends another.",
+        examples=[{"6": 1, "A": 9}],
+    )
+    trips: dict[RankName, Units] = Field(
+        default_factory=dict,
+        description="Front trips of this rank -> royalty units.",
+        examples=[{"2": 10, "A": 22}],
+    )
 
 
 class Royalties(Model):
     """Paid to the holder whatever the lane's result (RULES.md: the "always" mode)."""
 
-    front: FrontRoyalties = Field(default_factory=FrontRoyalties)
-    middle: dict[RoyaltyHand, Units] = Field(default_factory=dict)
-    back: dict[RoyaltyHand, Units] = Field(default_factory=dict)
+    front: FrontRoyalties = Field(
+        default_factory=FrontRoyalties, description="Front royalties by pair or trips rank."
+    )
+    middle: dict[RoyaltyHand, Units] = Field(
+        default_factory=dict,
+        description="Middle hand -> royalty units (trips, straight, flush, full-house, quads, "
+        "straight-flush, royal-flush); a hand not listed pays nothing.",
+        examples=[{"trips": 2, "straight": 4}],
+    )
+    back: dict[RoyaltyHand, Units] = Field(
+        default_factory=dict,
+        description="Back hand -> royalty units, as for the middle.",
+        examples=[{"straight": 2, "flush": 4}],
+    )
 
 
 class OfcFoul(Model):
@@ -111,32 +132,47 @@ class OfcFoul(Model):
 class FrontAtLeast(Model):
     """A front this good or better: ``{category: pair, rank: Q}`` is QQ+ (any trips count)."""
 
-    category: FrontCategory
-    rank: RankName = "2"
+    category: FrontCategory = Field(description="pair or trips.")
+    rank: RankName = Field(
+        default="2", description="The lowest rank that counts (2: any pair or trips)."
+    )
 
     def order(self) -> tuple[int, int]:
         return (int(Category.from_label(self.category)), rank_value(self.rank))
 
 
 class Entry(Model):
-    front: FrontAtLeast
+    """What it takes to enter Fantasyland."""
+
+    front: FrontAtLeast = Field(
+        description="A front this good or better: {category: pair, rank: Q} is QQ+."
+    )
     clean: bool = Field(default=True, description="The hand must not foul.")
 
 
 class ProgressiveRow(Model):
-    front: FrontAtLeast
-    cards: int = Field(ge=13, le=52)
+    """One row of a progressive Fantasyland table."""
+
+    front: FrontAtLeast = Field(
+        description="Entering with a front this good or better (identifies the row when a "
+        "file extends another)."
+    )
+    cards: int = Field(ge=13, le=52, description="Cards dealt to the entering player.")
 
 
 class CardCount(Model):
     """How many cards a player entering Fantasyland receives."""
 
-    mode: Literal["fixed", "progressive"] = "fixed"
-    fixed: int = Field(default=14, ge=13, le=52)
+    mode: Literal["fixed", "progressive"] = Field(
+        default="fixed",
+        description="fixed: every entering player gets `fixed` cards; progressive: the "
+        "`progressive` table's best row that holds sets the count.",
+    )
+    fixed: int = Field(default=14, ge=13, le=52, description="Cards for every entering player.")
     progressive: list[ProgressiveRow] = Field(
         default_factory=list,
         description="Entering with a front at least this good gives this many cards; the best "
-        "row that holds applies.",
+        "row that holds applies. Merged by front when a file extends another.",
     )
 
 
@@ -151,12 +187,17 @@ class Stay(Model):
 
 
 class Fantasyland(Model):
-    entry: Entry
-    cards: CardCount = Field(default_factory=CardCount)
-    stay: Stay = Field(default_factory=Stay)
+    """Fantasyland: a player with a strong enough hand gets all their next cards at once."""
+
+    entry: Entry = Field(description="What it takes to enter.")
+    cards: CardCount = Field(
+        default_factory=CardCount, description="Cards an entering player receives."
+    )
+    stay: Stay = Field(default_factory=Stay, description="What it takes to stay another hand.")
     solver_priority: list[Objective] = Field(
         default_factory=lambda: list(OBJECTIVES),
-        description="What the Fantasyland solver maximises, most important first.",
+        description="What the Fantasyland solver maximises, most important first: no-foul "
+        "(a legal hand), stay (qualify to stay), royalties (the most royalty units).",
     )
 
     @model_validator(mode="after")
@@ -188,16 +229,34 @@ class Fantasyland(Model):
 class OfcRuleset(RulesetBase):
     """An Open Face Chinese Poker ruleset (classic, Pineapple, ...)."""
 
-    game: Literal["ofc"] = "ofc"
-    ranking: Ranking = Field(default_factory=Ranking)
+    merge_spec: ClassVar[MergeSpec] = MergeSpec(
+        keys={("fantasyland", "cards", "progressive"): ("front",)},
+        atomic=frozenset({("fantasyland", "entry", "front")}),
+    )
+
+    game: Literal["ofc"] = Field(description="ofc: Open Face Chinese Poker (classic, Pineapple).")
+    ranking: Ranking = Field(
+        default_factory=Ranking, description="How hands rank: the wheel's place, suit order."
+    )
     deck_size: Literal[52] = Field(default=52, description="One deck, no jokers.")
-    players: Bounds = Field(default_factory=lambda: Bounds(min=2, max=3))
-    lanes: LaneCaps = Field(default_factory=LaneCaps)
-    deal: list[Stage] = Field(min_length=1, description="Streets in order.")
-    scoring: Scoring = Field(default_factory=Scoring)
-    royalties: Royalties = Field(default_factory=Royalties)
-    foul: OfcFoul = Field(default_factory=OfcFoul)
-    fantasyland: Fantasyland | None = None
+    players: Bounds = Field(
+        default_factory=lambda: Bounds(min=2, max=3),
+        description="How many players may sit: {min, max}; the deal must fit the deck.",
+    )
+    lanes: LaneCaps = Field(default_factory=LaneCaps, description="Cards per lane (3, 5, 5).")
+    deal: list[Stage] = Field(
+        min_length=1,
+        description="Streets in order, each {dealt, placed, discarded}; the placed cards add up "
+        "to 13. Replaced whole when a file extends another.",
+    )
+    scoring: Scoring = Field(default_factory=Scoring, description="Units for lanes and scoops.")
+    royalties: Royalties = Field(
+        default_factory=Royalties, description="Bonus units for strong lanes, win or lose."
+    )
+    foul: OfcFoul = Field(default_factory=OfcFoul, description="What a foul costs.")
+    fantasyland: Fantasyland | None = Field(
+        default=None, description="Fantasyland rules; null: no Fantasyland."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> OfcRuleset:
