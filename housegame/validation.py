@@ -233,18 +233,44 @@ def validate_data(
     what: str,
     error: type[HousegameError] = RulesetError,
 ) -> M:
-    """JSON Schema first (precise paths and hints), then the model's cross-field checks."""
-    raise_problems(schema_problems(located, data, schema), what, located.file, error)
+    """JSON Schema first (precise paths and hints), then the model's cross-field checks; when
+    the schema finds problems, the model's problems elsewhere in the file join them, so one
+    run reports everything."""
+    found = schema_problems(located, data, schema)
     built, problems = model_problems(located, data, model)
-    raise_problems(problems, what, located.file, error)
+    raise_problems(merge_problems(found, problems), what, located.file, error)
     assert built is not None
     return built
+
+
+def merge_problems(schema_found: list[Problem], model_found: list[Problem]) -> list[Problem]:
+    """Schema problems, and the model's problems at other places, in file order (where the
+    schema saw a problem the model's words for it are pydantic's, and say less)."""
+    if schema_found:
+        model_found = [
+            p
+            for p in model_found
+            if not any(p.file == q.file and _overlap(p.path, q.path) for q in schema_found)
+        ]
+    return sorted([*schema_found, *model_found], key=lambda p: (p.file, p.line or 0))
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One key path is the other or inside it (``a.b`` and ``a.b[0]``)."""
+    return (
+        a == b
+        or a.startswith((b + ".", b + "["))
+        or b.startswith((a + ".", a + "["))
+        or not a
+        or not b
+    )
 
 
 __all__ = [
     "Problem",
     "Severity",
     "describe_value",
+    "merge_problems",
     "model_problems",
     "problem_at",
     "problems_of",

@@ -335,8 +335,8 @@ def test_big_two_multipliers_merge_by_card(tmp_path: Path) -> None:
         ),
         (
             "extends: maceplay-big-two\nsuit_order: [diamonds, clubs, hearts, spades]\n",
-            "child.yaml:1: game: maceplay-big-two is a big-two ruleset but this file reads as "
-            "thirteen-card",
+            "child.yaml:1: game: this file extends maceplay-big-two (game: big-two) but reads as "
+            "game thirteen-card",
         ),
     ],
 )

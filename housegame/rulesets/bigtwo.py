@@ -70,8 +70,10 @@ class BigTwoBombs(Model):
     @model_validator(mode="after")
     def _both_or_neither(self) -> BigTwoBombs:
         if bool(self.kinds) != bool(self.beat):
-            raise ValueError(
-                "bombs: give both kinds and beat (what they may be played over), or neither"
+            raise PathError(
+                ("kinds",) if self.kinds else ("beat",),
+                "give both kinds and beat (what they may be played over), or neither",
+                "e.g. {kinds: [quads], beat: [single]}; {kinds: [], beat: []} for no bombs",
             )
         return self
 
@@ -206,12 +208,13 @@ class BigTwoRuleset(RulesetBase):
     )
     straight_suit_card: Literal["highest-rank", "last-in-run"] = Field(
         default="highest-rank",
-        description="Equal straights compare the suit of this card: the "
-        "highest by rank_order (the 2 in A-2-3-4-5), or the last card as the run is "
+        description="Equal straights compare the suit of this card. highest-rank: the "
+        "highest by rank_order (the 2 in A-2-3-4-5); last-in-run: the last card as the run is "
         "written (the 5).",
     )
     five_card_order: list[FiveCardKind] = Field(
-        description="Five-card kinds, lowest first; a higher kind beats any lower one."
+        description="Five-card kinds (straight, flush, full-house, quads, straight-flush), "
+        "lowest first; a higher kind beats any lower one."
     )
     flush_compare: Literal["rank-first", "suit-first"] = Field(
         description="rank-first: ranks high to low, suit only if all five are equal; "
@@ -227,7 +230,9 @@ class BigTwoRuleset(RulesetBase):
     )
     trick: BigTwoTrick = Field(default_factory=BigTwoTrick, description="Passing in a trick.")
     timeout: BigTwoTimeout = Field(description="Timers and what happens when one runs out.")
-    penalty: BigTwoPenalty = Field(description="What losers pay for the cards they still hold.")
+    penalty: BigTwoPenalty = Field(
+        description="The penalty table: per-card tiers, multipliers and how it is settled."
+    )
 
     @model_validator(mode="after")
     def _orders_complete(self) -> BigTwoRuleset:

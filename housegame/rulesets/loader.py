@@ -26,7 +26,15 @@ from housegame.rulesets.registry import (
     game_ref,
     ruleset_schema,
 )
-from housegame.validation import describe_value, raise_problems, schema_problems, validate_data
+from housegame.validation import (
+    Problem,
+    describe_value,
+    merge_problems,
+    model_problems,
+    raise_problems,
+    schema_problems,
+    validate_data,
+)
 from housegame.yamlsource import Located, load_yaml_file
 
 
@@ -72,6 +80,9 @@ class Resolved:
     located: Located
     game: str
     notes: list[MergeNote] = field(default_factory=list)
+    written_problems: list[Problem] = field(default_factory=list)
+    """Schema problems of the file as written (its parents have none: they would have failed),
+    reported with the merged ruleset's own problems so that one run shows everything."""
 
 
 def _game_of(located: Located) -> str:
@@ -108,8 +119,8 @@ def resolve_source(path: Path, _stack: tuple[Path, ...] = ()) -> Resolved:
         )
     spec = RULESET_MODELS[game].merge_spec
     if parent_ref is None:
-        _check_as_written(located)
-        return Resolved(resolve_directives(located, spec), game)
+        written = _check_as_written(located, _stack)
+        return Resolved(resolve_directives(located, spec), game, [], written)
     try:
         parent_path = _resolve_reference(parent_ref, path)
     except RulesetError as exc:
@@ -119,19 +130,27 @@ def resolve_source(path: Path, _stack: tuple[Path, ...] = ()) -> Resolved:
     parent = resolve_source(parent_path, (*_stack, resolved))
     if parent.game != game:
         raise RulesetError(
-            f"{located.position_of(('game',))}: game: {parent_ref} is a {parent.game} ruleset "
-            f"but this file reads as {game}",
+            f"{located.position_of(('game',))}: game: this file extends {parent_ref} "
+            f"(game: {parent.game}) but reads as game {game}",
             hint=f"add `game: {parent.game}` (a file without `game` is {DEFAULT_GAME})",
         )
-    _check_as_written(located)
+    written = _check_as_written(located, _stack)
     parent.located.data.pop("extends", None)
-    merged = merge(parent.located, located, spec)
-    return Resolved(merged.located, game, [*parent.notes, *merged.notes])
+    try:
+        merged = merge(parent.located, located, spec)
+    except RulesetError:
+        if written:
+            raise_problems(written, "ruleset", located.file)
+        raise
+    return Resolved(merged.located, game, [*parent.notes, *merged.notes], written)
 
 
-def _check_as_written(located: Located) -> None:
+def _check_as_written(located: Located, stack: tuple[Path, ...]) -> list[Problem]:
+    """The file's schema problems; a parent's are raised at once (nothing merges over it)."""
     problems = schema_problems(located, located.data, _published_validator())
-    raise_problems(problems, "ruleset", located.file)
+    if stack:
+        raise_problems(problems, "ruleset", located.file)
+    return problems
 
 
 def read_source(path: Path) -> Located:
@@ -168,14 +187,25 @@ def validate_located(located: Located) -> Ruleset:
     return validate_data(located, data, RULESET_MODELS[game], _whole_validator(game), "ruleset")
 
 
+def _validate_resolved(resolved: Resolved) -> Ruleset:
+    if not resolved.written_problems:
+        return validate_located(resolved.located)
+    located = resolved.located
+    data = {k: v for k, v in located.data.items() if k != "extends"}
+    model = RULESET_MODELS[resolved.game]
+    _, found = model_problems(located, data, model)
+    raise_problems(merge_problems(resolved.written_problems, found), "ruleset", located.file)
+    raise AssertionError("unreachable")
+
+
 def load_resolved(path: Path) -> tuple[Ruleset, Resolved]:
     """The ruleset of a file and how it was merged (for lint)."""
     resolved = resolve_source(path)
-    return validate_located(resolved.located), resolved
+    return _validate_resolved(resolved), resolved
 
 
 def load_ruleset_file(path: Path) -> Ruleset:
-    return validate_located(read_source(path))
+    return load_resolved(path)[0]
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:

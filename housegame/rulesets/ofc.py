@@ -17,11 +17,17 @@ from housegame.rulesets.common import (
     CategoryName,
     LaneName,
     Model,
+    PathError,
     Ranking,
     RankName,
     RulesetBase,
 )
 from housegame.rulesets.merge import MergeSpec
+
+CATEGORY_TEXT = (
+    "Categories, lowest first: high-card, pair, two-pair, trips, straight, flush, full-house, "
+    "quads, straight-flush."
+)
 
 FrontCategory = Literal["pair", "trips"]
 RoyaltyHand = Literal[
@@ -106,7 +112,8 @@ class Royalties(Model):
     )
     back: dict[RoyaltyHand, Units] = Field(
         default_factory=dict,
-        description="Back hand -> royalty units, as for the middle.",
+        description="Back hand -> royalty units (trips, straight, flush, full-house, quads, "
+        "straight-flush, royal-flush); a hand not listed pays nothing.",
         examples=[{"straight": 2, "flush": 4}],
     )
 
@@ -120,7 +127,8 @@ class OfcFoul(Model):
         "scoop bonus; lose-lanes: it loses every lane without the scoop bonus.",
     )
     royalties: Literal["forfeit", "keep"] = Field(
-        default="forfeit", description="Whether a fouled hand still collects its royalties."
+        default="forfeit",
+        description="forfeit: a fouled hand collects no royalties; keep: it still collects them.",
     )
     both_fouled: Literal["push", "compare-lanes"] = Field(
         default="push",
@@ -180,9 +188,15 @@ class Stay(Model):
     """Conditions to stay in Fantasyland; any one that holds is enough, none are merged."""
 
     clean: bool = Field(default=True, description="The hand must not foul.")
-    front: FrontCategory | None = Field(default=None, description="Front this good or better.")
-    middle: CategoryName | None = Field(default=None, description="Middle this good or better.")
-    back: CategoryName | None = Field(default=None, description="Back this good or better.")
+    front: FrontCategory | None = Field(
+        default=None, description="A front this good or better: pair or trips."
+    )
+    middle: CategoryName | None = Field(
+        default=None, description="A middle this good or better. " + CATEGORY_TEXT
+    )
+    back: CategoryName | None = Field(
+        default=None, description="A back this good or better. " + CATEGORY_TEXT
+    )
     cards: int = Field(default=14, ge=13, le=52, description="Cards dealt to a player who stays.")
 
 
@@ -203,20 +217,35 @@ class Fantasyland(Model):
     @model_validator(mode="after")
     def _consistent(self) -> Fantasyland:
         if sorted(self.solver_priority) != sorted(OBJECTIVES):
-            raise ValueError("solver_priority must list no-foul, stay and royalties once each")
+            raise PathError(
+                ("solver_priority",),
+                "solver_priority must list no-foul, stay and royalties once each",
+                "write [no-foul, stay, royalties] in the order you want",
+            )
         if self.cards.mode == "progressive":
+            table = ("cards", "progressive")
             rows = sorted(self.cards.progressive, key=lambda r: r.front.order())
             if not rows:
-                raise ValueError("cards.mode progressive needs a cards.progressive table")
+                raise PathError(
+                    ("cards", "mode"),
+                    "cards.mode progressive needs a cards.progressive table",
+                    "add rows {front: {category, rank}, cards}, or use mode: fixed",
+                )
             if rows[0].front.order() != self.entry.front.order():
-                raise ValueError(
+                raise PathError(
+                    table,
                     "the progressive table's lowest row must be the entry front "
                     f"({self.entry.front.category} {self.entry.front.rank}), so every "
-                    "entering hand has a card count"
+                    "entering hand has a card count",
+                    "add a row for the entry front",
                 )
             counts = [r.cards for r in rows]
             if counts != sorted(counts):
-                raise ValueError("a better front must not give fewer cards (progressive table)")
+                raise PathError(
+                    table,
+                    "a better front must not give fewer cards (progressive table)",
+                    "give each better front at least as many cards as the one below it",
+                )
         return self
 
     def most_cards(self) -> int:

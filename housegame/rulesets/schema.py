@@ -35,7 +35,9 @@ def _replace_wrapper(full: dict[str, Any]) -> dict[str, Any]:
         "type": "object",
         "title": "Replace",
         "description": "Replaces the whole inherited list with this one.",
-        "properties": {REPLACE: full},
+        "properties": {
+            REPLACE: {**full, "description": "The list that replaces the inherited one."}
+        },
         "required": [REPLACE],
         "additionalProperties": False,
     }
@@ -115,7 +117,10 @@ def _branches(refs: dict[str, str], default: str) -> list[dict[str, Any]]:
         {"if": {"not": {"required": ["game"]}}, "then": {"$ref": refs[default]}},
         *(
             {
-                "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+                "if": {
+                    "properties": {"game": {"const": game, "description": f"A {game} file."}},
+                    "required": ["game"],
+                },
                 "then": {"$ref": ref},
             }
             for game, ref in refs.items()

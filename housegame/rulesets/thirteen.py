@@ -292,7 +292,10 @@ class Bonus(Model):
     )
     name: str = Field(description="The bonus as players call it.", examples=["冲三"])
     units: int = Field(ge=0, description="Units paid by the opponent when the bonus pays.")
-    lane: LaneName | None = Field(default=None, description="The lane it belongs to, for lane-won.")
+    lane: LaneName | None = Field(
+        default=None,
+        description="The lane it belongs to (front, middle or back), needed for lane-won.",
+    )
     when: SettingCondition = Field(
         description="A condition on the set hand: {lane, category, suited, ranks}, combined "
         "with all / any / not. Replaced whole when a file extends another.",
