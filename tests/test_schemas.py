@@ -15,18 +15,14 @@ import yaml
 from typer.testing import CliRunner
 
 from housegame.cli import app
+from housegame.filecheck import file_kind
 from housegame.rulesets.common import RankName, SuitName
 from housegame.schemas import SCHEMAS, render, schema_file, write_all
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = "# yaml-language-server: $schema=../schemas/ruleset.schema.json\n"
 BUNDLED = sorted((ROOT / "rulesets").glob("*.yaml"))
-EXAMPLES = {
-    "maceplay-table.yaml": "table",
-    "ofc-table.yaml": "table",
-    "ofc-hand.yaml": "ofc-log",
-    "bigtwo-game.yaml": "bigtwo-log",
-}
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 
 
 @cache
@@ -80,9 +76,15 @@ def test_positive_examples_validate_as_written(path: Path) -> None:
     assert errors("ruleset", path) == []
 
 
-@pytest.mark.parametrize(("file", "name"), sorted(EXAMPLES.items()))
-def test_examples_validate_against_their_schema(file: str, name: str) -> None:
-    assert errors(name, ROOT / "examples" / file) == []
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_examples_validate_against_their_schema(path: Path) -> None:
+    kind = file_kind(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert errors(kind, path) == []
+
+
+def test_every_kind_of_example_is_there() -> None:
+    kinds = {file_kind(yaml.safe_load(p.read_text(encoding="utf-8"))) for p in EXAMPLES}
+    assert kinds == set(SCHEMAS)
 
 
 @pytest.mark.parametrize(
