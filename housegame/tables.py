@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError, TableError
-from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, require_unique
+from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, PathError, require_unique
 from housegame.validation import (
     Problem,
     model_problems,
@@ -58,14 +58,22 @@ class PlayerEntry(Model):
     def _lanes_or_cards(self) -> PlayerEntry:
         lanes = [self.front, self.middle, self.back]
         if self.cards is not None and any(x is not None for x in lanes):
-            raise ValueError(f"player '{self.name}': give cards or front/middle/back, not both")
+            raise PathError(
+                ("cards",),
+                f"player '{self.name}': give cards or front/middle/back, not both",
+                "cards: 13 cards to set or declare; front/middle/back: a set hand",
+            )
         if (
             self.cards is None
             and any(x is None for x in lanes)
             and any(x is not None for x in lanes)
         ):
             missing = [n for n, x in zip(("front", "middle", "back"), lanes) if x is None]
-            raise ValueError(f"player '{self.name}': missing {', '.join(missing)}")
+            raise PathError(
+                (),
+                f"player '{self.name}': missing {', '.join(missing)}",
+                "a set hand gives front, middle and back",
+            )
         return self
 
 

@@ -237,26 +237,45 @@ class BigTwoRuleset(RulesetBase):
     @model_validator(mode="after")
     def _orders_complete(self) -> BigTwoRuleset:
         if sorted(self.rank_order, key=RANK_NAMES.index) != list(RANK_NAMES):
-            raise ValueError("rank_order must list each of the 13 ranks once")
+            raise PathError(
+                ("rank_order",),
+                "rank_order must list each of the 13 ranks once",
+                'lowest first, e.g. ["3", "4", ..., "K", "A", "2"]',
+            )
         if sorted(self.suit_order) != sorted(SUIT_NAMES):
-            raise ValueError("suit_order must list each of the four suits once")
+            raise PathError(
+                ("suit_order",),
+                "suit_order must list each of the four suits once",
+                "lowest first, e.g. [clubs, diamonds, hearts, spades]",
+            )
         if sorted(self.five_card_order) != sorted(get_args(FiveCardKind)):
-            raise ValueError(
+            raise PathError(
+                ("five_card_order",),
                 "five_card_order must list straight, flush, full-house, quads and "
-                "straight-flush once each"
+                "straight-flush once each",
+                "lowest first, e.g. [straight, flush, full-house, quads, straight-flush]",
             )
         seen: dict[frozenset[str], str] = {}
-        for text in self.straights:
+        for i, text in enumerate(self.straights):
+            at = ("straights", i)
             ranks = straight_ranks(text)
             if len(set(ranks)) != 5 or len(ranks) != 5:
-                raise ValueError(f"straight '{text}' needs five different ranks")
+                raise PathError(
+                    at, f"straight '{text}' needs five different ranks", "e.g. 10-J-Q-K-A"
+                )
             start = RANK_NAMES.index(ranks[0])
             if any(RANK_NAMES[(start + i) % 13] != r for i, r in enumerate(ranks)):
-                raise ValueError(
-                    f"straight '{text}' is not a run of ranks; write it in order, e.g. A-2-3-4-5"
+                raise PathError(
+                    at,
+                    f"straight '{text}' is not a run of ranks",
+                    "write the ranks in order, e.g. A-2-3-4-5",
                 )
             key = frozenset(ranks)
             if key in seen:
-                raise ValueError(f"straights '{seen[key]}' and '{text}' are the same run")
+                raise PathError(
+                    at,
+                    f"straights '{seen[key]}' and '{text}' are the same run",
+                    "list each straight once",
+                )
             seen[key] = text
         return self

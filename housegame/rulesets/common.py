@@ -67,7 +67,7 @@ def require_unique(values: list[str], what: str) -> None:
     """Refuse repeated ids or names, naming each repeat."""
     repeated = sorted({v for v in values if values.count(v) > 1})
     if repeated:
-        raise ValueError(f"{what} must be unique: {', '.join(repeated)}")
+        raise PathError((), f"{what} must be unique: {', '.join(repeated)}", "rename or merge them")
 
 
 def rank_values(ranks: list[RankName] | None) -> frozenset[int]:
@@ -150,7 +150,11 @@ class Ranking(Model):
     @model_validator(mode="after")
     def _all_suits(self) -> Ranking:
         if self.suit_order is not None and sorted(self.suit_order) != sorted(SUIT_NAMES):
-            raise ValueError("suit_order must list each of the four suits once")
+            raise PathError(
+                ("suit_order",),
+                "suit_order must list each of the four suits once",
+                "highest first, e.g. [spades, hearts, clubs, diamonds]; or null to tie",
+            )
         return self
 
     def rules(self) -> RankingRules:

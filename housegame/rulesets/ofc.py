@@ -54,9 +54,11 @@ class Stage(Model):
     @model_validator(mode="after")
     def _adds_up(self) -> Stage:
         if self.placed + self.discarded != self.dealt:
-            raise ValueError(
+            raise PathError(
+                (),
                 f"a stage deals {self.dealt} but places {self.placed} and discards "
-                f"{self.discarded}; every dealt card is placed or discarded"
+                f"{self.discarded}; every dealt card is placed or discarded",
+                "make placed + discarded equal dealt",
             )
         return self
 
@@ -292,21 +294,31 @@ class OfcRuleset(RulesetBase):
         placed = [s.placed for s in self.deal]
         if sum(placed) != self.lanes.total:
             running = ", ".join(str(sum(placed[: i + 1])) for i in range(len(placed)))
-            raise ValueError(
+            raise PathError(
+                ("deal",),
                 f"the deal places {sum(placed)} cards (running totals {running}); "
-                f"the lanes hold {self.lanes.total}"
+                f"the lanes hold {self.lanes.total}",
+                f"the streets' placed cards add up to {self.lanes.total}",
             )
         if self.players.min is None or self.players.min < 2:
-            raise ValueError("players.min must be at least 2")
+            raise PathError(
+                ("players", "min"), "players.min must be at least 2", "write players: {min: 2}"
+            )
         most = self.players.max if self.players.max is not None else self.players.min
         need = most * self.cards_per_player()
         if need > self.deck_size:
-            raise ValueError(self.seats_problem(most) or "")
+            raise PathError(
+                ("players",),
+                self.seats_problem(most) or "",
+                "seat fewer players, or deal fewer cards",
+            )
         most_cards = self.fantasyland.most_cards() if self.fantasyland is not None else 0
         if most_cards * most > self.deck_size:
-            raise ValueError(
+            raise PathError(
+                ("fantasyland", "cards"),
                 f"{most} players in Fantasyland with {most_cards} cards each need "
-                f"more than the {self.deck_size}-card deck"
+                f"more than the {self.deck_size}-card deck",
+                "give Fantasyland fewer cards, or seat fewer players",
             )
         return self
 

@@ -316,9 +316,13 @@ class BonusGroup(Model):
 
     @model_validator(mode="after")
     def _lane_for_lane_won(self) -> BonusGroup:
-        for item in self.items:
+        for i, item in enumerate(self.items):
             if self.pay_when == "lane-won" and item.lane is None:
-                raise ValueError(f"bonus '{item.id}' needs a lane when paid on lane-won")
+                raise PathError(
+                    ("items", i),
+                    f"bonus '{item.id}' needs a lane when paid on lane-won",
+                    "add `lane: front`, `middle` or `back`, or pay it on match-won or always",
+                )
         return self
 
 
@@ -374,9 +378,17 @@ class SpecialHand(Model):
     @model_validator(mode="after")
     def _points_or_tiers(self) -> SpecialHand:
         if self.tiers is None and (self.points is None or self.when is None):
-            raise ValueError(f"special '{self.id}' needs points and when, or tiers")
+            raise PathError(
+                (),
+                f"special '{self.id}' needs points and when, or tiers",
+                "e.g. {id: dragon, name: Dragon, points: 13, when: {distinct_ranks: 13}}",
+            )
         if self.tiers is not None and (self.points is not None or self.when is not None):
-            raise ValueError(f"special '{self.id}' has tiers; drop points and when")
+            raise PathError(
+                (),
+                f"special '{self.id}' has tiers; drop points and when",
+                "a tiered special pays the best tier that holds",
+            )
         return self
 
 
@@ -534,6 +546,7 @@ class ThirteenCardRuleset(RulesetBase):
                     raise PathError(
                         ("outcomes",),
                         f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes",
+                        "won + lost + tied is 3 in every row",
                     )
             missing = [
                 f"{w}-{l}-{3 - w - l}"
@@ -545,6 +558,7 @@ class ThirteenCardRuleset(RulesetBase):
                 raise PathError(
                     ("outcomes",),
                     f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)",
+                    "an outcomes table has all ten rows",
                 )
             for (w, l, t), o in seen.items():
                 mirror = seen[(l, w, t)]
@@ -553,13 +567,27 @@ class ThirteenCardRuleset(RulesetBase):
                         ("outcomes", self.outcomes.index(o)),
                         f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
                         f"{mirror.units}; a pair's result must sum to zero",
+                        f"make {l}-{w}-{t} pay {-o.units}, or change this row",
                     )
             if self.lane_values.values:
-                raise PathError(("lane_values", "values"), "has no effect with an outcomes table")
+                raise PathError(
+                    ("lane_values", "values"),
+                    "has no effect with an outcomes table",
+                    "drop the lane values (`values: {$replace: []}` in a file that extends "
+                    "another), or the outcomes",
+                )
         if (self.table.compare == "pool") != (self.pool is not None):
-            raise PathError(("table", "compare"), "compare: pool and a pool section go together")
+            raise PathError(
+                ("table", "compare"),
+                "compare: pool and a pool section go together",
+                "add `pool: {stake: N}` with compare: pool, or choose another compare",
+            )
         if self.home_run is not None and self.home_run.opponents >= (self.table.seats.max or 4):
-            raise PathError(("home_run", "opponents"), "must be fewer than table.seats.max")
+            raise PathError(
+                ("home_run", "opponents"),
+                "must be fewer than table.seats.max",
+                "a home run scoops every other player: seats.max - 1 at most",
+            )
         return self
 
     def lanes(self) -> tuple[LaneName, ...]:
