@@ -3,11 +3,14 @@ entry or replacing a whole list is explicit, in every game kind."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from housegame import load_table, score
 from housegame.errors import RulesetError
@@ -400,3 +403,35 @@ def test_bundled_rulesets_load_as_under_the_old_merge(ruleset_id: str) -> None:
     data = _old_load(bundled_rulesets()[ruleset_id])
     model = RULESET_MODELS[data.get("game", "thirteen-card")]
     assert load_ruleset(ruleset_id) == model.model_validate(data)
+
+
+# ---- invariants ----------------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    repeated=st.lists(st.integers(0, 5), unique=True),
+    deleted=st.lists(st.integers(0, 4), unique=True),
+)
+def test_repeating_inherited_entries_changes_nothing_and_deleting_removes_only_those(
+    repeated: list[int], deleted: list[int]
+) -> None:
+    base = thirteen(ROOT / "rulesets" / "maceplay.yaml")
+    values = base.lane_values.values
+    hands = base.specials.hands
+    kept_values = [v.model_dump() for i, v in enumerate(values) if i in repeated]
+    gone = [{"id": h.id, "$delete": True} for i, h in enumerate(hands) if i in deleted]
+    body = {
+        "extends": "maceplay",
+        "id": "child",
+        "name": "Child",
+        "summary": "s",
+        "lane_values": {"values": kept_values},
+        "specials": {"hands": gone},
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "child.yaml"
+        path.write_text(yaml.safe_dump(body), encoding="utf-8")
+        rules = thirteen(path)
+    assert rules.lane_values == base.lane_values
+    assert rules.specials.hands == [h for i, h in enumerate(hands) if i not in deleted]
