@@ -48,7 +48,7 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
         ),
         pytest.param(
             "extends: pagat\nspecials: {hands: [{id: six-pairs, $delete: true}]}\n",
-            "house.yaml:5: specials.hands: override removes inherited specials.hands entry "
+            "house.yaml:5: specials.hands[0]: override removes inherited specials.hands entry "
             '{"id": "six-pairs"} | intended? the entry is gone from the merged ruleset',
             id="removed-entry",
         ),

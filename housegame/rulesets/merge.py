@@ -86,7 +86,7 @@ class MergeNote:
 
     kind: Literal["removed", "unchanged"]
     path: KeyPath
-    """Where, in the merged ruleset."""
+    """Where, as the overriding file wrote it."""
     position: Position
     """Where the override was written."""
     message: str
@@ -151,10 +151,8 @@ class _Merger:
         where = format_path(path)
         return RulesetError(f"{self.child.position_of(path)}: {where}: {message}", hint)
 
-    def note(
-        self, kind: Literal["removed", "unchanged"], out: KeyPath, at: KeyPath, text: str
-    ) -> None:
-        self.notes.append(MergeNote(kind, out, self.child.position_of(at), text))
+    def note(self, kind: Literal["removed", "unchanged"], at: KeyPath, text: str) -> None:
+        self.notes.append(MergeNote(kind, at, self.child.position_of(at), text))
 
     def value(
         self, a: Any, a_path: KeyPath, b: Any, b_path: KeyPath, out: KeyPath, quiet: bool = False
@@ -171,9 +169,8 @@ class _Merger:
             if not quiet and out and out[0] not in self.spec.metadata:
                 self.note(
                     "unchanged",
-                    out,
                     b_path,
-                    f"sets {format_path(out)} to {_show(b)}, which it already is",
+                    f"sets {format_path(b_path)} to {_show(b)}, which it already is",
                 )
             self.take(self.child, b_path, out)
             return b
@@ -211,9 +208,8 @@ class _Merger:
                     )
                 self.note(
                     "removed",
-                    (*out, key),
                     (*b_path, key),
-                    f"removes inherited {format_path((*out, key))}",
+                    f"removes inherited {format_path((*b_path, key))}",
                 )
                 continue
             base_value = a.get(key, MISSING)
@@ -260,9 +256,8 @@ class _Merger:
                     shown = {f: entry[f] for f in fields}
                     self.note(
                         "removed",
-                        (*out,),
                         (*b_path, j),
-                        f"removes inherited {format_path(out)} entry {_show(shown)}",
+                        f"removes inherited {format_path(b_path)} entry {_show(shown)}",
                     )
                 else:
                     overrides[i] = j
@@ -276,9 +271,8 @@ class _Merger:
         if not b and a:
             self.note(
                 "unchanged",
-                out,
                 b_path,
-                f"an empty {format_path(out)} keeps every inherited entry; "
+                f"an empty {format_path(b_path)} keeps every inherited entry; "
                 f"write `{{{REPLACE}: []}}` to empty it",
             )
         merged: list[Any] = []
