@@ -65,7 +65,7 @@ def problems_of(exc: HousegameError, file: str) -> list[Problem]:
     match = _LEADING_POSITION.match(exc.message)
     if match is not None and "\n" not in match["file"]:
         return [Problem(match["file"], int(match["line"]), "", match["rest"], exc.hint)]
-    return [Problem(file, None, "", exc.message, exc.hint)]
+    return [Problem(file, None, "", exc.message.removeprefix(f"{file}: "), exc.hint)]
 
 
 def raise_problems(
