@@ -309,6 +309,21 @@ def test_big_two_multipliers_merge_by_card(tmp_path: Path) -> None:
     assert [m.card.suit for m in only] == ["hearts"]
 
 
+def test_removing_an_outcome_row_is_caught_by_the_table_check(tmp_path: Path) -> None:
+    """Outcome rows merge by (won, lost, tied); a removed row leaves the table incomplete."""
+    path = child(
+        tmp_path, "extends: taiwan\noutcomes: [{won: 2, lost: 1, tied: 0, $delete: true}]\n"
+    )
+    with pytest.raises(RulesetError, match=r"outcomes table lacks rows for 2-1-0"):
+        load_ruleset(path)
+
+
+def test_adding_an_outcome_row_is_checked_too(tmp_path: Path) -> None:
+    path = child(tmp_path, "extends: taiwan\noutcomes: [{won: 2, lost: 2, tied: 0, units: 0}]\n")
+    with pytest.raises(RulesetError, match=r"outcome 2-2-0 does not add up to 3 lanes"):
+        load_ruleset(path)
+
+
 # ---- mistakes in the directives ------------------------------------------------------------
 
 
