@@ -12,8 +12,8 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from housegame.cards import Card, parse_cards
-from housegame.errors import CardError, TableError
-from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, PathError, require_unique
+from housegame.errors import CardError, PathError, TableError
+from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, require_unique
 from housegame.validation import (
     Problem,
     model_problems,

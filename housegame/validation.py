@@ -18,8 +18,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError as SchemaError
 from pydantic import BaseModel, ValidationError
 
-from housegame.errors import HousegameError, RulesetError
-from housegame.rulesets.common import PathError
+from housegame.errors import HousegameError, PathError, RulesetError
 from housegame.yamlsource import KeyPath, Located, format_path
 
 M = TypeVar("M", bound=BaseModel)

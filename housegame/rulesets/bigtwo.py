@@ -14,7 +14,8 @@ from typing import Annotated, ClassVar, Literal, get_args
 from pydantic import Field, model_validator
 
 from housegame.cards import SUIT_NAMES
-from housegame.rulesets.common import Bounds, Model, PathError, RankName, RulesetBase, SuitName
+from housegame.errors import PathError
+from housegame.rulesets.common import Bounds, Model, RankName, RulesetBase, SuitName
 from housegame.rulesets.merge import MergeSpec
 
 HAND_SIZE = 13

@@ -8,6 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from housegame.cards import SUIT_NAMES, rank_value
+from housegame.errors import PathError
 from housegame.ranking import RankingRules
 from housegame.rulesets.merge import MergeSpec
 
@@ -29,16 +30,6 @@ CategoryName = Literal[
 ]
 RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 RulesetId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
-
-
-class PathError(ValueError):
-    """A cross-field rule broken at a known key path (relative to the model being checked),
-    with a hint on how to fix it."""
-
-    def __init__(self, path: tuple[str | int, ...], message: str, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.path = path
-        self.hint = hint
 
 
 def by_key(*keys: str) -> Callable[[Any], str | None]:

@@ -11,13 +11,13 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from housegame.cards import rank_value
+from housegame.errors import PathError
 from housegame.ranking import Category
 from housegame.rulesets.common import (
     Bounds,
     CategoryName,
     LaneName,
     Model,
-    PathError,
     Ranking,
     RankName,
     RulesetBase,

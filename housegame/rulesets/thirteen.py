@@ -6,6 +6,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
+from housegame.errors import PathError
 from housegame.rulesets.common import (
     LANES,
     Bounds,
@@ -13,7 +14,6 @@ from housegame.rulesets.common import (
     Count,
     LaneName,
     Model,
-    PathError,
     Ranking,
     RankName,
     RulesetBase,
