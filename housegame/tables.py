@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from housegame.errors import TableError
 from housegame.rulesets.common import Model, require_unique
+from housegame.rulesets.loader import resolve_ruleset_ref
 from housegame.validation import validate_data
 from housegame.yamlsource import Located, load_yaml_file
 
@@ -78,4 +79,7 @@ def parse_table(located: Located) -> TableFile:
 
 def load_table(path: Path) -> TableFile:
     """Read a table file (YAML or JSON; JSON is YAML) with file:line errors."""
-    return parse_table(load_yaml_file(path))
+    table = parse_table(load_yaml_file(path))
+    if table.ruleset is None:
+        return table
+    return table.model_copy(update={"ruleset": resolve_ruleset_ref(table.ruleset, path)})

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from housegame.cli import arrange_cmd, bigtwo_cmd, compare_cmd, ofc_cmd, rulesets_cmd, thirteen_cmd
+from housegame.cli.safe import set_debug
 
 app = typer.Typer(
     name="housegame",
@@ -13,6 +16,17 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _global_options(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Print the traceback of an internal error (exit 70).")
+    ] = False,
+) -> None:
+    set_debug(debug)
+
+
 rulesets_cmd.register(app)
 thirteen_cmd.register(app)
 compare_cmd.register(app)

@@ -7,7 +7,13 @@ from typing import Annotated
 
 import typer
 
-from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, handles_input_errors
+from housegame.cli.common import (
+    EXIT_BAD_INPUT,
+    console,
+    err_console,
+    handles_input_errors,
+    literal,
+)
 from housegame.errors import HousegameError
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
 
@@ -17,8 +23,8 @@ def list_rulesets() -> None:
     for ruleset_id in bundled_rulesets():
         ruleset = load_ruleset(ruleset_id)
         game = getattr(ruleset, "game", "")
-        console.print(f"[bold]{ruleset.id}[/]  [dim]{game}[/]  {ruleset.name}")
-        console.print(f"    {ruleset.summary}", markup=False)
+        console.print(f"[bold]{ruleset.id}[/]  [dim]{game}[/]  {literal(ruleset.name)}")
+        console.print(f"    {literal(ruleset.summary)}")
 
 
 def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset YAML files.")]) -> None:
@@ -29,13 +35,13 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset YAML file
             ruleset = load_ruleset_file(file)
         except HousegameError as exc:
             bad += 1
-            err_console.print(str(exc), markup=False, soft_wrap=True)
+            err_console.print(literal(exc, lines=True), soft_wrap=True)
             continue
-        console.print(f"{file}: ok ({ruleset.id})", markup=False)
+        console.print(f"{literal(file)}: ok ({ruleset.id})")
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def register(app: typer.Typer) -> None:
     app.command("rulesets")(handles_input_errors(list_rulesets))
-    app.command("validate")(validate)
+    app.command("validate")(handles_input_errors(validate))
