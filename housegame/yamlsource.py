@@ -80,25 +80,30 @@ def _check_key(key_node: yaml.Node, path: KeyPath, file: str) -> None:
     )
 
 
-class _LimitedLoader(yaml.SafeLoader):
-    """The safe loader with a nesting limit (PyYAML composes nodes recursively)."""
+LoaderClass = type[yaml.SafeLoader] | type[yaml.CSafeLoader]
+_FAST: LoaderClass = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it (ten times faster on large tables);
+a file it refuses is read again by the pure-Python loader, whose messages are documented."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.depth = 0
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+
+def _check_depth(text: str, file: str, loader: LoaderClass) -> None:
+    """Refuse nesting past the limit from the event stream, which is read without recursion,
+    before the (recursive) composer sees it."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, _OPEN):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark is not None else 1
                 raise InputError(
-                    f"{self.name}:{mark.line + 1}: nested more than {MAX_DEPTH} levels deep",
+                    f"{file}:{line}: nested more than {MAX_DEPTH} levels deep",
                     hint="no ruleset, table or log needs this much nesting",
                 )
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+        elif isinstance(event, _CLOSE):
+            depth -= 1
 
 
 def _check_expansion(root: yaml.Node, file: str) -> None:
@@ -143,19 +148,29 @@ def _check_expansion(root: yaml.Node, file: str) -> None:
     measure(root)
 
 
+def _compose(text: str, file: str, loader_class: LoaderClass) -> tuple[yaml.Node | None, Any]:
+    """The node tree (for positions) and the data, within the limits."""
+    _check_depth(text, file, loader_class)
+    loader = loader_class(text)
+    try:
+        node = loader.get_single_node()
+        if node is not None:
+            _check_expansion(node, file)
+        return node, loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+
+
 def load_yaml_text(text: str, file: str = "<string>") -> Located:
     """Parse YAML text; a syntax error becomes a RulesetError with file:line. Nesting, alias
     expansion and numbers are bounded (``housegame.inputs``)."""
     try:
-        loader = _LimitedLoader(text)
-        loader.name = file
         try:
-            node = loader.get_single_node()
-            if node is not None:
-                _check_expansion(node, file)
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
+            node, data = _compose(text, file, _FAST)
+        except yaml.YAMLError:
+            if _FAST is yaml.SafeLoader:
+                raise
+            node, data = _compose(text, file, yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1

@@ -14,6 +14,7 @@ from housegame.cli import app
 from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
 from housegame.inputs import parse_count
+from housegame.rulesets.common import require_unique
 from housegame.yamlsource import load_yaml_text
 
 runner = CliRunner()
@@ -42,11 +43,12 @@ HOSTILE_FILES: list[tuple[str, bytes, str]] = [
     ("null-key", b"players:\n  ~: 1\n", "F:2: key '~' in players is not text"),
     ("bool-key", b"yes: 1\n", "F:1: key 'yes' in the top level is not text"),
     ("bomb", BOMB.encode(), "F: more than 1,000,000 values once its aliases are expanded"),
-    ("deep-list", b"[" * 5000 + b"]" * 5000, "F:1: nested more than 64 levels deep"),
+    ("deep-list", b"[" * 500 + b"]" * 500, "F:1: nested more than 64 levels deep"),
+    ("deeper-list", b"[" * 5000 + b"]" * 5000, "F:1: nested more than 64 levels deep"),
     (
         "deep-map",
         ("a:\n" + "".join(" " * i + "b:\n" for i in range(1, 300))).encode(),
-        "F:64: nested more than 64 levels deep",
+        "F:65: nested more than 64 levels deep",
     ),
     ("alias-cycle", b"a: &a [*a]\n", "F:1: an alias refers to the value that holds it"),
     (
@@ -164,3 +166,10 @@ def test_counts_are_ascii_digits_of_bounded_length(text: str) -> None:
 def test_aliases_within_the_limits_still_load() -> None:
     located = load_yaml_text("a: &x {b: 1}\nc: *x\nd: [*x, *x]\n")
     assert located.data == {"a": {"b": 1}, "c": {"b": 1}, "d": [{"b": 1}, {"b": 1}]}
+
+
+def test_forty_thousand_names_are_checked_for_repeats() -> None:
+    names = [f"P{i}" for i in range(40_000)]
+    require_unique(names, "player names")
+    with pytest.raises(ValueError, match=r"player names must be unique: P17, P7$"):
+        require_unique([*names, "P7", "P17"], "player names")
