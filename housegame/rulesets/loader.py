@@ -11,7 +11,7 @@ import json
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from housegame.data import data_dir
 from housegame.errors import RulesetError
@@ -111,6 +111,18 @@ def resolve_ruleset_ref(ref: str, referrer: Path) -> str:
     """A ``ruleset:`` written in the file ``referrer``: a bundled id as it is, a path made
     relative to the referrer's folder (and checked like ``extends``)."""
     return str(referenced_file(ref, referrer)) if looks_like_path(ref) else ref
+
+
+@overload
+def ruleset_in(ref: str, file: str) -> str: ...
+@overload
+def ruleset_in(ref: str | None, file: str) -> str | None: ...
+def ruleset_in(ref: str | None, file: str) -> str | None:
+    """A log's or table's ``ruleset:`` as read from ``file`` (text that came from no file,
+    ``<string>``, keeps its references as written)."""
+    if ref is None or file.startswith("<"):
+        return ref
+    return resolve_ruleset_ref(ref, Path(file))
 
 
 def _deep_merge(base: Located, child: Located) -> Located:
