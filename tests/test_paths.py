@@ -52,7 +52,7 @@ def test_a_symlink_out_of_the_folder_tree_is_refused(tmp_path: Path) -> None:
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "base.yaml").symlink_to(tmp_path / "outside.yaml")
     path = _rules(tmp_path / "rules", "mine.yaml", "base.yaml")
-    with pytest.raises(RulesetError, match="'base.yaml' is outside the folder of mine.yaml"):
+    with pytest.raises(RulesetError, match=r"'base\.yaml' is outside the folder of mine\.yaml"):
         load_ruleset_file(path)
 
 
