@@ -37,7 +37,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset YAML file
             bad += 1
             err_console.print(literal(exc, lines=True), soft_wrap=True)
             continue
-        console.print(f"{literal(file)}: ok ({ruleset.id})")
+        console.print(f"{literal(file)}: ok ({ruleset.id})", soft_wrap=True)
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
 
