@@ -15,15 +15,42 @@ import numpy as np
 
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
-from housegame.arrange.model import FEATURES, EvModel, LaneVals, ev_model
+from housegame.arrange.model import EvModel
+from housegame.arrange.odds import lane_odds
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.payout import LaneVals
 from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared, holding
+
+_MODELS: dict[str, EvModel] = {}
+
+
+def ev_model(ruleset: ThirteenCardRuleset) -> EvModel:
+    """One compiled model per ruleset content (rulesets hold lists, so they do not hash), with
+    the lane odds of its ranking."""
+    key = ruleset.model_dump_json()
+    if key not in _MODELS:
+        _MODELS[key] = EvModel(ruleset, lane_odds(ruleset.ranking.rules()))
+    return _MODELS[key]
+
+
+def setting_value(model: EvModel, setting: Setting) -> float:
+    """Expected units of one setting under a model: its lanes' features and bonus leaves."""
+    ords = [int(np.searchsorted(model.tables.keys, k)) for k in setting.keys]
+    lanes = []
+    for i, ordinal in enumerate(ords):
+        features = [float(x) for x in model.lanes[i][:, ordinal]]
+        leaves = [1.0 if lane_holds(c, setting) else 0.0 for c in model.leaves[i]]
+        lanes.append(LaneVals.of(features, leaves))
+    out = model.value(lanes)
+    assert isinstance(out, int | float)
+    return float(out)
+
 
 Objective = Literal["ev", "lexicographic"]
 OBJECTIVES: tuple[Objective, ...] = ("ev", "lexicographic")
@@ -136,13 +163,7 @@ class Arranger:
 
     def ev(self, setting: Setting) -> float:
         """Expected units of one setting under the ``ev`` model."""
-        ords = [int(np.searchsorted(self.tables.keys, k)) for k in setting.keys]
-        lanes = []
-        for i, ordinal in enumerate(ords):
-            features = self.model.lanes[i][:, ordinal]
-            leaves = [1.0 if lane_holds(c, setting) else 0.0 for c in self.model.leaves[i]]
-            lanes.append(LaneVals.of([float(x) for x in features[: len(FEATURES)]], leaves))
-        return float(self.model.value(lanes))
+        return setting_value(self.model, setting)
 
     def special(self, cards: Sequence[Card], best: Choice) -> SpecialDecision | None:
         found = holding(cards, self.ruleset)

@@ -39,8 +39,9 @@ import numpy.typing as npt
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.features import LaneRows, front_card_rows
 from housegame.arrange.interval import Interval
-from housegame.arrange.model import FEATURES, EvModel, LaneVals
+from housegame.arrange.model import EvModel
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
+from housegame.thirteen.payout import FEATURES, LaneVals
 
 U32 = npt.NDArray[np.uint32]
 U16 = npt.NDArray[np.uint16]

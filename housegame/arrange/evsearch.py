@@ -27,7 +27,7 @@ import numpy.typing as npt
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.bounds import BLOCKS, Bounds, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
-from housegame.arrange.model import FEATURES, EvModel, LaneVals
+from housegame.arrange.model import EvModel
 from housegame.arrange.search import (
     N3,
     N5,
@@ -41,6 +41,7 @@ from housegame.arrange.search import (
     thresholds,
     top_splits,
 )
+from housegame.thirteen.payout import FEATURES, LaneVals
 
 SEED_TIGHT = 16
 """Backs per hand of the best block whose tight bound is computed first."""

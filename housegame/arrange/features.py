@@ -19,16 +19,10 @@ import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.lookup import COLEX, RankTables
-from housegame.arrange.model import (
-    FEATURES,
-    NONNEG_FEATURES,
-    UNIT_FEATURES,
-    EvModel,
-    LaneVals,
-    leaf_holds,
-)
+from housegame.arrange.model import NONNEG_FEATURES, UNIT_FEATURES, EvModel, leaf_holds
 from housegame.arrange.splits import THREES
 from housegame.rulesets.thirteen import LaneIs
+from housegame.thirteen.payout import FEATURES, LaneVals
 
 _THREE_MASKS = np.array([sum(1 << int(p) for p in row) for row in THREES], dtype=np.int64)
 
@@ -65,6 +59,9 @@ class _Tracer:
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _join
 
     def __neg__(self) -> _Tracer:
+        return self
+
+    def positive(self) -> _Tracer:
         return self
 
 

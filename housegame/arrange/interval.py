@@ -79,3 +79,9 @@ class Interval:
         )
 
     __rmul__ = __mul__
+
+    def positive(self) -> Interval:
+        """The indicator ``x > 0`` over the interval: it rises with ``x``, so its ends."""
+        return Interval(
+            (self.lo > 0).astype(np.float64), (self.hi > 0).astype(np.float64), unit=True
+        )

@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from housegame.cli import arrange_cmd, bigtwo_cmd, compare_cmd, ofc_cmd, rulesets_cmd, thirteen_cmd
+from housegame.cli import (
+    arrange_cmd,
+    bigtwo_cmd,
+    compare_cmd,
+    ofc_cmd,
+    rulesets_cmd,
+    show_cmd,
+    thirteen_cmd,
+)
 from housegame.cli.safe import set_debug
 
 app = typer.Typer(
@@ -33,6 +41,7 @@ compare_cmd.register(app)
 bigtwo_cmd.register(app)
 ofc_cmd.register(app)
 arrange_cmd.register(app)
+show_cmd.register(app)
 
 
 def main() -> None:

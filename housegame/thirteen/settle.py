@@ -13,7 +13,8 @@ from itertools import combinations
 from housegame.ranking import category_of, describe
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.conditions import setting_holds
+from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.payout import LaneVals, Num, Opponent, Payout, whole
 from housegame.thirteen.results import Item, PairResult, PoolEntry, Seat, TableResult
 from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import compare as compare_specials
@@ -21,19 +22,30 @@ from housegame.thirteen.specials import compare as compare_specials
 
 def lane_value(ruleset: ThirteenCardRuleset, setting: Setting, lane: LaneName) -> int:
     """Replace mode: what winning ``lane`` with this hand is worth."""
-    label = category_of(setting.key(lane)).label
-    values = [v.units for v in ruleset.lane_values.values if v.lane == lane and label in v.category]
-    return max(values, default=ruleset.lane_values.default)
+    return payout_of(ruleset).lane_values[LANES.index(lane)][category_of(setting.key(lane))]
+
+
+_PAYOUTS: dict[int, tuple[ThirteenCardRuleset, Payout]] = {}
+
+
+def payout_of(ruleset: ThirteenCardRuleset) -> Payout:
+    """The compiled payout terms of a ruleset object (kept while the object lives)."""
+    found = _PAYOUTS.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        if len(_PAYOUTS) > 256:
+            _PAYOUTS.clear()
+        found = _PAYOUTS[id(ruleset)] = (ruleset, Payout(ruleset))
+    return found[1]
 
 
 class PairScorer:
-    """Settles one pair of seats; ``banker`` decides ties where the ruleset gives them to the
-    banker.
-    """
+    """Settles one pair of seats with the ruleset's payout terms (``payout``), itemized;
+    ``banker`` decides ties where the ruleset gives them to the banker."""
 
     def __init__(self, ruleset: ThirteenCardRuleset, banker: str | None) -> None:
         self.ruleset = ruleset
         self.banker = banker
+        self.payout = payout_of(ruleset)
 
     def settle(self, a: Seat, b: Seat) -> PairResult:
         pair = PairResult(a.name, b.name)
@@ -43,7 +55,15 @@ class PairScorer:
             self._specials(pair, a, b)
         else:
             self._set_hands(pair, a, b)
+            return pair
+        if pair.net:
+            self._overall(pair, whole(self.payout.points_net(1 if pair.net > 0 else -1)))
         return pair
+
+    def _overall(self, pair: PairResult, units: int) -> None:
+        if units:
+            winner = pair.first if units > 0 else pair.second
+            pair.add("overall-point", f"overall point to {winner}", units)
 
     def _surrender(self, pair: PairResult, a: Seat, b: Seat) -> None:
         if a.surrendered and b.surrendered:
@@ -74,8 +94,7 @@ class PairScorer:
         holder, sign = (a, 1) if a.declared is not None else (b, -1)
         assert holder.declared is not None
         if rules.vs_set == "as-scoop":
-            won = [3, 0, 0] if sign > 0 else [0, 3, 0]
-            self._lane_points(pair, [a.name if sign > 0 else b.name] * 3, a, b, won_lost=won)
+            self._lane_items(pair, a, b, self.payout.declared_lanes(sign))
         pair.add(
             "special",
             holder.declared.label,
@@ -83,70 +102,84 @@ class PairScorer:
             f"{holder.name} declares",
         )
 
-    def _winners(self, a: Seat, b: Seat) -> list[str | None]:
+    def _outcomes(self, a: Seat, b: Seat) -> list[int]:
+        """Each lane from ``a``'s side: +1 won, 0 tied, -1 lost (fouls and banker ties in)."""
         assert a.setting is not None and b.setting is not None
+        to_a = {a.name: 1, b.name: -1}
         if a.fouled and b.fouled:
-            if self.ruleset.foul.both_fouled == "banker-wins" and self.banker in (a.name, b.name):
-                return [self.banker] * 3
-            return [None] * 3
+            if self.ruleset.foul.both_fouled == "banker-wins" and self.banker in to_a:
+                return [to_a[self.banker]] * 3
+            return [0] * 3
         if a.fouled or b.fouled:
-            return [b.name if a.fouled else a.name] * 3
-        winners: list[str | None] = []
+            return [-1 if a.fouled else 1] * 3
+        out = []
         for lane in LANES:
             ka, kb = a.setting.key(lane), b.setting.key(lane)
             if ka != kb:
-                winners.append(a.name if ka > kb else b.name)
-            elif self.ruleset.table.ties == "banker-wins" and self.banker in (a.name, b.name):
-                winners.append(self.banker)
+                out.append(1 if ka > kb else -1)
+            elif self.ruleset.table.ties == "banker-wins" and self.banker in to_a:
+                out.append(to_a[self.banker])
             else:
-                winners.append(None)
-        return winners
+                out.append(0)
+        return out
+
+    def _lanes(self, seat: Seat, other: Seat, outcomes: list[int]) -> list[LaneVals]:
+        """``seat``'s lanes against ``other`` as payout inputs."""
+        assert seat.setting is not None and other.setting is not None
+        payout = self.payout
+        out = []
+        for i, lane in enumerate(LANES):
+            leaves = [
+                0 if seat.fouled else int(lane_holds(cond, seat.setting))
+                for cond in payout.leaves[i]
+            ]
+            mine = payout.lane_values[i][category_of(seat.setting.key(lane))]
+            theirs = payout.lane_values[i][category_of(other.setting.key(lane))]
+            out.append(LaneVals.known(outcomes[i], mine, theirs, leaves))
+        return out
 
     def _set_hands(self, pair: PairResult, a: Seat, b: Seat) -> None:
-        winners = self._winners(a, b)
-        won = sum(w == a.name for w in winners)
-        lost = sum(w == b.name for w in winners)
-        match = self._lane_points(pair, winners, a, b, won_lost=[won, lost, 3 - won - lost])
-        self._bonuses(pair, a, b, winners, match)
+        outcomes = self._outcomes(a, b)
+        lanes_a = self._lanes(a, b, outcomes)
+        lanes_b = self._lanes(b, a, [-o for o in outcomes])
+        dist = self._lane_items(pair, a, b, lanes_a)
+        payout = self.payout
+        won, lost = payout.match(lanes_a, dist)
+        units = {}
+        for seat, lanes, sign, match in ((a, lanes_a, 1, won), (b, lanes_b, -1, lost)):
+            units[seat.name] = payout.group_units(lanes)
+            seen: dict[int, Num] = {}
+            for term in payout.bonuses:
+                paid = payout.bonus(term, lanes, seen) * payout.pays(term.pay, lanes, match)
+                pair.add("bonus", f"{term.name} ({seat.name})", sign * whole(paid))
+        overall = payout.overall_point(lanes_a, units[a.name], Opponent(units[b.name]))
+        self._overall(pair, whole(overall))
 
-    def _lane_points(
-        self, pair: PairResult, winners: Sequence[str | None], a: Seat, b: Seat, won_lost: list[int]
-    ) -> int:
-        """Lane results (or the outcome table), then the scoop; returns the match winner's sign."""
-        total = Fraction(0)
-        for lane, winner in zip(LANES, winners):
-            seat = a if winner == a.name else b
-            units = 1
-            if seat.setting is not None:
-                units = lane_value(self.ruleset, seat.setting, lane)
-            signed = units if winner == a.name else -units
-            if winner is None:
-                signed = 0
-            detail = self._lane_detail(lane, a, b)
-            if self.ruleset.outcomes is None:
-                pair.add(
-                    "lane", f"{lane} to {winner}" if winner else f"{lane} tied", signed, detail
-                )
-                total += signed
-        scoop_sign = 0
-        if self.ruleset.outcomes is not None:
-            row = next(o for o in self.ruleset.outcomes if [o.won, o.lost, o.tied] == won_lost)
-            pair.add("outcome", f"{row.won}-{row.lost}-{row.tied} (won-lost-tied)", row.units)
-            total = Fraction(row.units)
-            scoop_sign = (1 if row.units > 0 else -1) if row.scoop else 0
-        elif won_lost[0] == 3 or won_lost[1] == 3:
-            scoop_sign = 1 if won_lost[0] == 3 else -1
-        if scoop_sign:
-            pair.scooped_by = a.name if scoop_sign > 0 else b.name
-            scoop = self.ruleset.scoop
-            extra = total * (scoop.multiplier - 1)
-            total += extra
-            label = f"scoop by {pair.scooped_by}" + (
-                f" x{scoop.multiplier}" if scoop.multiplier > 1 else ""
-            )
-            pair.add("scoop", label, extra + scoop_sign * scoop.bonus)
-        pair.lane_units = total
-        return (total > 0) - (total < 0)
+    def _lane_items(
+        self, pair: PairResult, a: Seat, b: Seat, lanes: list[LaneVals]
+    ) -> dict[tuple[int, int], Num]:
+        """Lane results (or the outcome table) and the scoop, from ``a``'s side; sets who
+        scooped and the lane units a home run multiplies."""
+        payout = self.payout
+        dist = payout.won_lost(lanes)
+        if payout.outcomes is None:
+            for lane, vals in zip(LANES, lanes):
+                winner = a.name if vals.w else b.name if vals.l else None
+                label = f"{lane} to {winner}" if winner else f"{lane} tied"
+                pair.add("lane", label, whole(payout.lane(vals)), self._lane_detail(lane, a, b))
+        else:
+            won = sum(whole(v.w) for v in lanes)
+            lost = sum(whole(v.l) for v in lanes)
+            label = f"{won}-{lost}-{3 - won - lost} (won-lost-tied)"
+            pair.add("outcome", label, whole(payout.outcome(dist)))
+        scoops = payout.scoops(lanes, dist)
+        if scoops.won or scoops.lost:
+            pair.scooped_by = a.name if scoops.won else b.name
+            mult = payout.scoop_mult
+            label = f"scoop by {pair.scooped_by}" + (f" x{mult}" if mult > 1 else "")
+            pair.add("scoop", label, whole(payout.scoop(lanes, dist)))
+        pair.lane_units = Fraction(whole(scoops.won_units - scoops.lost_units))
+        return dist
 
     def _lane_detail(self, lane: LaneName, a: Seat, b: Seat) -> str:
         def show(seat: Seat) -> str:
@@ -156,24 +189,6 @@ class PairScorer:
             return f"{text} (foul)" if seat.fouled else text
 
         return f"{show(a)} vs {show(b)}"
-
-    def _bonuses(
-        self, pair: PairResult, a: Seat, b: Seat, winners: list[str | None], match: int
-    ) -> None:
-        for seat, sign in ((a, 1), (b, -1)):
-            if seat.setting is None or seat.fouled:
-                continue
-            lanes_won = {lane for lane, w in zip(LANES, winners) if w == seat.name}
-            for group in self.ruleset.bonuses.values():
-                for bonus in group.items:
-                    paid = {
-                        "always": True,
-                        "lane-won": bonus.lane in lanes_won,
-                        "match-won": match == sign,
-                        "any-lane-won": bool(lanes_won),
-                    }[group.pay_when]
-                    if paid and setting_holds(bonus.when, seat.setting):
-                        pair.add("bonus", f"{bonus.name} ({seat.name})", sign * bonus.units)
 
 
 def _pairs(
@@ -196,7 +211,7 @@ def _home_runs(ruleset: ThirteenCardRuleset, pairs: list[PairResult]) -> list[st
             makers.append(name)
             for p in mine:
                 sign = 1 if p.first == name else -1
-                extra = p.lane_units * (home_run.multiplier - 1) + sign * home_run.bonus
+                extra = whole(payout_of(ruleset).home_run(int(p.lane_units), sign))
                 label = f"home run by {name}" + (
                     f" x{home_run.multiplier}" if home_run.multiplier > 1 else ""
                 )
@@ -213,7 +228,7 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
         PoolEntry(s.name, Item("stake", "stake into the pool", Fraction(-ruleset.pool.stake)))
         for s in players
     ]
-    share = Fraction(ruleset.pool.stake * len(players), 3)
+    share = payout_of(ruleset).pool_share(len(players))
     lane_winners: dict[str, int] = {}
     for lane in LANES:
         if not contest:
@@ -268,15 +283,6 @@ def settle_table(
     declared = {s.name for s in seats if s.declared is not None}
     if ruleset.specials.home_run_ends_round and declared & set(makers):
         pairs = [p for p in pairs if p.first in declared or p.second in declared]
-    if ruleset.overall_point:
-        for p in pairs:
-            if p.net:
-                winner = p.first if p.net > 0 else p.second
-                p.add(
-                    "overall-point",
-                    f"overall point to {winner}",
-                    ruleset.overall_point if p.net > 0 else -ruleset.overall_point,
-                )
     return TableResult(
         ruleset.id,
         list(seats),

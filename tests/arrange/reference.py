@@ -13,11 +13,12 @@ from itertools import combinations
 
 import numpy as np
 
-from housegame.arrange.model import FEATURES, EvModel, LaneVals
+from housegame.arrange.model import EvModel
 from housegame.cards import Card
 from housegame.ranking import RankingRules, evaluate, strength
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.payout import FEATURES, LaneVals
 from housegame.thirteen.setting import Setting
 
 Masks = tuple[int, int, int]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from housegame.arrange import Arranger
-from housegame.arrange.model import ev_model
+from housegame.arrange.arranger import ev_model
 from housegame.cards import Card
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset

@@ -1,0 +1,63 @@
+"""Record (or compare) what the ``ev`` arranger answers on the benchmark hands.
+
+Run::
+
+    python benchmarks/arrange_snapshot.py --out snapshot.json          # record
+    python benchmarks/arrange_snapshot.py --compare snapshot.json      # compare with a record
+
+Each bundled 13-card ruleset sets the same seeded hands (``--seed``, ``--hands``); the record
+holds each hand's best setting (its three lanes) and value. ``--compare`` lists every hand
+whose setting or value (to 1e-9) differs, per ruleset, so a refactor of the payout formula can
+show that the arranger's answers did not move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from housegame.arrange import Arranger
+from housegame.arrange.build import deal_hands
+from housegame.cards import DECK, format_cards
+from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+
+
+def snapshot(seed: int, count: int) -> dict[str, list[dict[str, Any]]]:
+    hands = [[DECK[int(i)] for i in row] for row in deal_hands(seed, (count + 3) // 4)[:count]]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for ruleset in bundled_of(ThirteenCardRuleset):
+        rows = []
+        for arrangement in Arranger(ruleset).arrange_many(hands):
+            best = arrangement.best
+            lanes = [format_cards(best.setting.lane(lane)) for lane in ("front", "middle", "back")]
+            rows.append({"lanes": lanes, "value": best.value})
+        out[ruleset.id] = rows
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--hands", type=int, default=512)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--compare", type=Path)
+    args = parser.parse_args()
+    now = snapshot(args.seed, args.hands)
+    if args.out:
+        args.out.write_text(json.dumps(now, indent=1, ensure_ascii=False) + "\n")
+    if args.compare:
+        old = json.loads(args.compare.read_text())
+        for rid, rows in now.items():
+            moved = [
+                i
+                for i, (a, b) in enumerate(zip(old.get(rid, []), rows))
+                if a["lanes"] != b["lanes"] or abs(a["value"] - b["value"]) > 1e-9
+            ]
+            print(f"{rid}: {len(rows)} hands, {len(moved)} differ {moved[:10]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""``housegame show``, ``diff`` and ``new``: read, compare and start rulesets."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, cast
+
+import typer
+
+from housegame.cli.common import console, fail, handles_input_errors, print_json
+from housegame.glossary import LANGS, Lang
+from housegame.rulesets.diff import diff_json
+from housegame.rulesets.loader import load_ruleset
+from housegame.rulesheet import FORMATS, SheetFormat
+from housegame.rulesheet import show as show_ruleset
+from housegame.rulesheet.starter import check_name, starter_yaml
+
+
+def show(
+    ruleset: Annotated[str, typer.Argument(help="Bundled ruleset id or path to a YAML file.")],
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="text, markdown, html, yaml or json.")
+    ] = "text",
+    lang: Annotated[str, typer.Option("--lang", help="en, or zh for Chinese names.")] = "en",
+) -> None:
+    """A ruleset's rules sheet (extends resolved), or the merged ruleset as YAML or JSON."""
+    if fmt not in FORMATS:
+        fail(f"--format: '{fmt}' is not one of {', '.join(FORMATS)}")
+    if lang not in LANGS:
+        fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
+    text = show_ruleset(load_ruleset(ruleset), cast(SheetFormat, fmt), cast(Lang, lang))
+    sys.stdout.write(text)
+
+
+def diff(
+    a: Annotated[str, typer.Argument(help="First ruleset: id or path.")],
+    b: Annotated[str, typer.Argument(help="Second ruleset: id or path.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
+) -> None:
+    """The rules in which two rulesets differ, extends resolved, one line per setting."""
+    result = diff_json(load_ruleset(a), load_ruleset(b))
+    if as_json:
+        print_json(result)
+        return
+    count = len(result["differences"])
+    console.print(
+        f"{result['a']} -> {result['b']}: {count} difference{'' if count == 1 else 's'}",
+        markup=False,
+    )
+    for difference in result["differences"]:
+        console.print(f"  {difference['text']}", markup=False, soft_wrap=True)
+
+
+def new(
+    name: Annotated[str, typer.Argument(help="Id of the new ruleset (also its file name).")],
+    base: Annotated[str, typer.Option("--from", help="The ruleset it extends: id or path.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File to write, or - for stdout.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Start a ruleset that extends BASE, every setting listed as a commented-out line."""
+    check_name(name)
+    target = output if output is not None else Path(f"{name}.yaml")
+    if str(target) == "-":
+        sys.stdout.write(starter_yaml(name, base, None))
+        return
+    if target.exists() and not force:
+        fail(f"{target} exists; use --force to overwrite it")
+    text = starter_yaml(name, base, target)
+    target.write_text(text, encoding="utf-8")
+    console.print(f"wrote {target} (extends {base})", markup=False, soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("show")(handles_input_errors(show))
+    app.command("diff")(handles_input_errors(diff))
+    app.command("new")(handles_input_errors(new))

@@ -1,0 +1,137 @@
+"""The game's vocabulary in English and Chinese: one table that rules sheets and the glossary
+page (docs/glossary.md) both read, so a term is translated once and the same everywhere."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["en", "zh"]
+LANGS: tuple[Lang, ...] = ("en", "zh")
+
+TERMS: dict[str, tuple[str, str]] = {
+    # key: (English, Chinese)
+    # lanes
+    "front": ("front", "头道"),
+    "middle": ("middle", "中道"),
+    "back": ("back", "尾道"),
+    "lane": ("lane", "道"),
+    # hand categories
+    "high-card": ("high card", "乌龙"),
+    "pair": ("pair", "对子"),
+    "two-pair": ("two pair", "两对"),
+    "trips": ("trips", "三条"),
+    "front-trips": ("trips in front", "冲三"),
+    "straight": ("straight", "顺子"),
+    "flush": ("flush", "同花"),
+    "full-house": ("full house", "葫芦"),
+    "quads": ("quads", "铁支"),
+    "straight-flush": ("straight flush", "同花顺"),
+    "royal-flush": ("royal flush", "皇家同花顺"),
+    "wheel": ("wheel (A-2-3-4-5)", "A-2-3-4-5 顺子"),
+    # suits and colours
+    "spades": ("spades", "黑桃"),
+    "hearts": ("hearts", "红桃"),
+    "clubs": ("clubs", "梅花"),
+    "diamonds": ("diamonds", "方块"),
+    "red": ("red", "红"),
+    "black": ("black", "黑"),
+    # the table
+    "banker": ("banker", "庄家"),
+    "player": ("player", "闲家"),
+    "seats": ("seats", "人数"),
+    "unit": ("unit", "注"),
+    "tie": ("tie", "平局"),
+    "set-hand": ("set hand", "摆牌"),
+    # 13-card scoring
+    "scoop": ("scoop", "打枪"),
+    "home-run": ("home run", "全垒打"),
+    "foul": ("foul", "倒水"),
+    "surrender": ("surrender", "投降"),
+    "overall-point": ("overall point", "总分奖励"),
+    "bonus": ("bonus", "加赌"),
+    "special-hand": ("special hand", "特殊牌型"),
+    "declare": ("declare", "报到"),
+    "pool": ("pool", "彩池"),
+    "outcome": ("outcome", "结果"),
+    "lane-values": ("lane values", "每道分值"),
+    # OFC
+    "ofc": ("Open Face Chinese Poker", "大菠萝"),
+    "royalties": ("royalties", "奖励分"),
+    "fantasyland": ("Fantasyland", "范特西"),
+    "deal": ("deal", "发牌"),
+    "discard": ("discard", "弃牌"),
+    "street": ("street", "轮"),
+    # Big Two
+    "big-two": ("Big Two", "大老二"),
+    "lead-card": ("lead card", "首出牌"),
+    "pass": ("pass", "过"),
+    "bomb": ("bomb", "炸弹"),
+    "single": ("single", "单张"),
+    "triple": ("triple", "三张"),
+    "five-card": ("five-card hand", "五张牌型"),
+    "penalty": ("penalty", "罚分"),
+    "cards-left": ("cards left", "剩余牌数"),
+    "timeout": ("timeout", "超时"),
+    # rules sheet headings
+    "table": ("Table", "牌桌"),
+    "ranking": ("Ranking", "牌型大小"),
+    "payouts": ("Payouts", "赔付"),
+    "outcomes": ("Outcomes", "结果表"),
+    "fouls": ("Fouls", "倒水"),
+    "bonuses": ("Bonuses", "加赌"),
+    "specials": ("Special hands", "特殊牌型"),
+    "sources": ("Sources", "出处"),
+    "scoring": ("Scoring", "计分"),
+    "play": ("Play", "出牌"),
+    "penalties": ("Penalty", "罚分"),
+    "royalties-heading": ("Royalties", "奖励分"),
+    "deal-heading": ("Deal", "发牌"),
+}
+"""Term key -> (English, Chinese)."""
+
+ALSO: dict[str, str] = {
+    "front": "前墩, 头墩, フロント",
+    "middle": "中墩, 二道, ミドル",
+    "back": "后墩, 尾墩, バック",
+    "quads": "铁枝, 四条, four of a kind",
+    "trips": "三张, three of a kind",
+    "front-trips": "沖三",
+    "full-house": "富尔豪斯",
+    "straight-flush": "同花順",
+    "scoop": "打槍, sweep",
+    "home-run": "全壘打, 红不让",
+    "foul": "相公, 摆乌龙, 倒水",
+    "special-hand": "特殊役, 固定组合",
+    "declare": "立正",
+    "bonus": "add-on, extra payment",
+    "banker": "庄, the house, the bank",
+    "tie": "和, 和局; a tie won by the banker: 夹棍",
+    "big-two": "鋤大D, Choh Dai Di, ビッグツー",
+    "fantasyland": "Fantasyland, 梦幻乐园",
+}
+"""Other names for a term met in the sources (regional, traditional characters, Japanese)."""
+
+
+def term(key: str, lang: Lang) -> str:
+    """A term in one language; an unknown key is a programming error, not a fallback."""
+    english, chinese = TERMS[key]
+    return chinese if lang == "zh" else english
+
+
+def glossary_markdown() -> str:
+    """The glossary page, docs/glossary.md, generated from the table above."""
+    lines = [
+        "# Glossary",
+        "",
+        "The game's vocabulary in English and Chinese, as `housegame show --lang zh` prints it.",
+        "This page is generated from `housegame/glossary.py`",
+        "(`python -m tests.golden.regen_sheets` rewrites it; a test keeps them equal).",
+        "",
+        "| key | English | 中文 | also written |",
+        "|---|---|---|---|",
+    ]
+    lines += [f"| `{key}` | {en} | {zh} | {ALSO.get(key, '')} |" for key, (en, zh) in TERMS.items()]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["ALSO", "LANGS", "TERMS", "Lang", "glossary_markdown", "term"]

@@ -1,0 +1,524 @@
+"""The payout terms of a 13-card pair, defined once for the scorer and the auto-arranger.
+
+A pair is seen from one player ("me") against one opponent. Per lane the inputs are
+(``LaneVals``):
+
+- ``w``, ``t``, ``l``: my lane wins, ties, loses: 0 or 1 for a known pair, chances for the
+  auto-arranger's random opponent;
+- ``v``: what my lane pays me when it wins (the ruleset's lane value for my hand);
+- ``u``: the opponent's lane value when my lane loses (for a random opponent: its expected
+  value given that my lane loses);
+- ``c = l * u`` (precomputed: for a random opponent it is an expectation of its own) and
+  ``g = w * v - c``, the lane's own units;
+- ``leaves``: my bonus conditions on that lane (0 or 1).
+
+and, per pay group, the units of the opponent's add-ons (``Opponent``).
+
+Every term is written with ``+``, ``-``, ``*`` and ``positive`` only, so one definition
+evaluates exact integers for a known pair (``settle`` itemizes each term), floats or numpy
+arrays of expected values, and intervals for the search's bounds (``housegame.arrange``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from typing import Any, Protocol
+
+from housegame.ranking import Category
+from housegame.rulesets.common import LANES
+from housegame.rulesets.thirteen import (
+    AllOf,
+    AnyOf,
+    LaneIs,
+    NotOf,
+    SettingCondition,
+    ThirteenCardRuleset,
+)
+
+
+class Num(Protocol):
+    """What a term is computed on: an int, a float, a numpy array or an interval."""
+
+    def __add__(self, other: Any, /) -> Num: ...
+    def __radd__(self, other: Any, /) -> Num: ...
+    def __sub__(self, other: Any, /) -> Num: ...
+    def __rsub__(self, other: Any, /) -> Num: ...
+    def __mul__(self, other: Any, /) -> Num: ...
+    def __rmul__(self, other: Any, /) -> Num: ...
+    def __neg__(self) -> Num: ...
+
+
+def positive(x: Num) -> Num:
+    """1 where ``x > 0``, else 0 (an interval gives the range of that indicator)."""
+    method = getattr(x, "positive", None)
+    if method is not None:
+        out: Num = method()
+        return out
+    return (x > 0) * 1  # type: ignore[operator]
+
+
+def whole(x: Num) -> int:
+    """A term's value for a known pair: always an int (inputs 0/1 and whole units)."""
+    if not isinstance(x, int):
+        raise TypeError(f"a known pair's term is an int, not {type(x).__name__}")
+    return x
+
+
+def sign(x: Num) -> Num:
+    """+1, 0 or -1 as ``x`` is positive, zero or negative."""
+    return positive(x) - positive(-x)
+
+
+def power(base: Num, exponent: int) -> Num:
+    """``base ** exponent`` for a small exponent >= 1, by multiplying: numpy computes ``**``
+    with ``pow`` per element for exponents other than 2, several times slower."""
+    out = base
+    for _ in range(exponent - 1):
+        out = out * base
+    return out
+
+
+FEATURES = ("w", "t", "l", "v", "c", "g", "u")
+"""The per-lane inputs, in this order wherever they are stored as rows."""
+
+
+@dataclass
+class LaneVals:
+    """One lane's inputs (module docstring) and my bonus-condition leaves on it."""
+
+    w: Num
+    t: Num
+    l: Num
+    v: Num
+    c: Num
+    g: Num
+    u: Num
+    leaves: list[Num] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, features: Sequence[Num], leaves: Sequence[Num]) -> LaneVals:
+        """From values in ``FEATURES`` order."""
+        w, t, l, v, c, g, u = features
+        return cls(w, t, l, v, c, g, u, list(leaves))
+
+    @classmethod
+    def known(cls, outcome: int, mine: int, theirs: int, leaves: Sequence[int]) -> LaneVals:
+        """A known pair's lane: ``outcome`` +1 won, 0 tied, -1 lost; lane values of both."""
+        w, l = int(outcome > 0), int(outcome < 0)
+        return cls(w, 1 - w - l, l, mine, l * theirs, w * mine - l * theirs, l * theirs, [*leaves])
+
+    def mirrored(self) -> LaneVals:
+        """The same lane seen from the opponent (outcomes only: what its add-ons read)."""
+        return LaneVals(self.l, self.t, self.w, 0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A lane condition: the ``index``-th leaf of lane ``lane``."""
+
+    lane: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Op:
+    """``all`` (product), ``any`` (1 - product of misses) or ``not`` (1 - x) of its children."""
+
+    kind: str
+    children: tuple[Leaf | Op, ...]
+
+
+Node = Leaf | Op
+PayKey = tuple[str, int | None]
+"""What pays a bonus: ``pay_when`` and, for lane-won, the lane's index."""
+
+
+@dataclass(frozen=True)
+class BonusTerm:
+    """One add-on of the ruleset, its condition compiled to leaves."""
+
+    id: str
+    name: str
+    units: int
+    pay: PayKey
+    node: Node
+
+
+@dataclass
+class Opponent:
+    """The opponent's add-ons, per pay group: units it collects when that group pays (0/1
+    conditions times units for a known opponent)."""
+
+    units: dict[PayKey, Num] = field(default_factory=dict)
+
+
+def pay_key(pay_when: str, lane: str | None) -> PayKey:
+    return pay_when, LANES.index(lane) if pay_when == "lane-won" and lane is not None else None
+
+
+class Payout:
+    """The pair terms of one ruleset (module docstring), compiled once."""
+
+    def __init__(self, ruleset: ThirteenCardRuleset) -> None:
+        self.ruleset = ruleset
+        self.lane_values = tuple(
+            tuple(
+                max(
+                    (
+                        v.units
+                        for v in ruleset.lane_values.values
+                        if v.lane == lane and category.label in v.category
+                    ),
+                    default=ruleset.lane_values.default,
+                )
+                for category in Category
+            )
+            for lane in LANES
+        )
+        """Per lane and hand category: what winning the lane with it pays (replace mode)."""
+        self.leaves: tuple[list[LaneIs], list[LaneIs], list[LaneIs]] = ([], [], [])
+        """Per lane, the distinct lane conditions the bonuses read (a lane's ``leaves``)."""
+        self._ops: dict[Op, Op] = {}
+        """One object per distinct condition, so a run shares them by identity."""
+        self.bonuses = [
+            BonusTerm(
+                item.id,
+                item.name,
+                item.units,
+                pay_key(group.pay_when, item.lane),
+                self._compile(item.when),
+            )
+            for group in ruleset.bonuses.values()
+            for item in group.items
+            if item.units
+        ]
+        self.bonus_groups: dict[PayKey, list[BonusTerm]] = {}
+        """Bonus terms by what pays them: each group's units are summed, then paid once."""
+        for term in self.bonuses:
+            self.bonus_groups.setdefault(term.pay, []).append(term)
+        self.outcomes = (
+            None
+            if ruleset.outcomes is None
+            else {(o.won, o.lost): (o.units, o.scoop) for o in ruleset.outcomes}
+        )
+        self.scoop_mult = ruleset.scoop.multiplier
+        self.scoop_bonus = ruleset.scoop.bonus
+        self.overall = ruleset.overall_point
+        self.lane_sum_match = self.outcomes is None and any(
+            key[0] == "match-won" for key in self.bonus_groups
+        )
+        """Lane sums with match-won add-ons: who won the pair depends on lane values."""
+
+    # ---- conditions -------------------------------------------------------------------
+
+    def _compile(self, cond: SettingCondition) -> Node:
+        if isinstance(cond, LaneIs):
+            lane = LANES.index(cond.lane)
+            found = self.leaves[lane]
+            if cond not in found:
+                found.append(cond)
+            return Leaf(lane, found.index(cond))
+        if isinstance(cond, AllOf):
+            op = Op("all", tuple(self._compile(c) for c in cond.all))
+        elif isinstance(cond, AnyOf):
+            op = Op("any", tuple(self._compile(c) for c in cond.any))
+        else:
+            assert isinstance(cond, NotOf)
+            op = Op("not", (self._compile(cond.not_),))
+        return self._ops.setdefault(op, op)
+
+    def condition(self, node: Node, lanes: Sequence[LaneVals], seen: dict[int, Num]) -> Num:
+        """A bonus condition's value from the lanes' leaves; ``seen`` caches the conditions
+        already evaluated in this run, by identity (conditions share parts, e.g. Taiwan's
+        "quads or better in the middle")."""
+        if isinstance(node, Leaf):
+            return lanes[node.lane].leaves[node.index]
+        key = id(node)
+        if key not in seen:
+            values = [self.condition(child, lanes, seen) for child in node.children]
+            if node.kind == "not":
+                out = 1 - values[0]
+            elif node.kind == "all":
+                out = values[0]
+                for v in values[1:]:
+                    out = out * v
+            else:
+                miss = 1 - values[0]
+                for v in values[1:]:
+                    miss = miss * (1 - v)
+                out = 1 - miss
+            seen[key] = out
+        return seen[key]
+
+    # ---- lanes, outcome table, scoop --------------------------------------------------
+
+    @staticmethod
+    def lane(lane: LaneVals) -> Num:
+        """Lane sums: a lane's units to me (its value if it wins, the opponent's if it loses)."""
+        return lane.g
+
+    @staticmethod
+    def won_lost(lanes: Sequence[LaneVals]) -> dict[tuple[int, int], Num]:
+        """Chance of each (lanes won, lanes lost), lanes independent."""
+        first = lanes[0]
+        dist: dict[tuple[int, int], Num] = {(1, 0): first.w, (0, 1): first.l, (0, 0): first.t}
+        for lane in lanes[1:]:
+            nxt: dict[tuple[int, int], Num] = {}
+            for (won, lost), p in dist.items():
+                for key, q in (
+                    ((won + 1, lost), lane.w),
+                    ((won, lost + 1), lane.l),
+                    ((won, lost), lane.t),
+                ):
+                    term = p * q
+                    nxt[key] = nxt[key] + term if key in nxt else term
+            dist = nxt
+        return dist
+
+    def row_paid(self, won: int, lost: int) -> int:
+        """Outcome table: what a row pays me, its scoop multiplier and bonus included."""
+        assert self.outcomes is not None
+        units, scoop = self.outcomes[(won, lost)]
+        if not scoop:
+            return units
+        return units * self.scoop_mult + (self.scoop_bonus if units > 0 else -self.scoop_bonus)
+
+    def outcome(self, dist: dict[tuple[int, int], Num]) -> Num:
+        """Outcome table: the row's units to me, before any scoop."""
+        assert self.outcomes is not None
+        total: Num = 0
+        for (won, lost), (units, _) in self.outcomes.items():
+            if units:
+                total = total + dist[(won, lost)] * units
+        return total
+
+    def scoop(self, lanes: Sequence[LaneVals], dist: dict[tuple[int, int], Num]) -> Num:
+        """What the scoop multiplier and bonus add to the pair, to me."""
+        mult, bonus = self.scoop_mult, self.scoop_bonus
+        if mult == 1 and not bonus:
+            return 0
+        if self.outcomes is not None:
+            total: Num = 0
+            for (won, lost), (units, scoop) in self.outcomes.items():
+                extra = self.row_paid(won, lost) - units
+                if scoop and extra:
+                    total = total + dist[(won, lost)] * extra
+            return total
+        front, middle, back = lanes
+        won_all = front.w * middle.w * back.w
+        lost_all = front.l * middle.l * back.l
+        out: Num = won_all * ((mult - 1) * (front.v + middle.v + back.v) + bonus)
+        return out - ((mult - 1) * self.paid_when_scooped(lanes) + bonus * lost_all)
+
+    @staticmethod
+    def paid_when_scooped(lanes: Sequence[LaneVals]) -> Num:
+        """Lane sums: the lane units I pay, counted only when I lose all three lanes."""
+        front, middle, back = lanes
+        return (
+            front.c * middle.l * back.l + front.l * middle.c * back.l + front.l * middle.l * back.c
+        )
+
+    def scoops(self, lanes: Sequence[LaneVals], dist: dict[tuple[int, int], Num]) -> ScoopParts:
+        """The scoops either way, for the home run: chances and the lane units at stake (the
+        scoop multiplier applied)."""
+        if self.outcomes is None:
+            front, middle, back = lanes
+            won_all = front.w * middle.w * back.w
+            mine = won_all * (self.scoop_mult * (front.v + middle.v + back.v))
+            lost_all = front.l * middle.l * back.l
+            return ScoopParts(
+                won_all, mine, lost_all, self.scoop_mult * self.paid_when_scooped(lanes)
+            )
+        won: Num = 0
+        won_units: Num = 0
+        lost: Num = 0
+        lost_units: Num = 0
+        for (w, l), (units, scoop) in self.outcomes.items():
+            if scoop and units > 0:
+                won = won + dist[(w, l)]
+                won_units = won_units + dist[(w, l)] * (units * self.scoop_mult)
+            elif scoop and units < 0:
+                lost = lost + dist[(w, l)]
+                lost_units = lost_units + dist[(w, l)] * (-units * self.scoop_mult)
+        return ScoopParts(won, won_units, lost, lost_units)
+
+    def home_run(self, lane_units: Num, chance: Num) -> Num:
+        """What a home run adds to one scooped pair, to the maker: ``lane_units`` of that pair
+        (after the scoop multiplier) times the home-run multiplier less one, plus its bonus
+        per ``chance`` (1 for a known pair)."""
+        home_run = self.ruleset.home_run
+        assert home_run is not None
+        return (home_run.multiplier - 1) * lane_units + home_run.bonus * chance
+
+    # ---- add-ons ------------------------------------------------------------------------
+
+    @staticmethod
+    def pays(key: PayKey, lanes: Sequence[LaneVals], match_won: Num) -> Num:
+        """Whether a pay group pays its holder (``lanes`` from the holder's side)."""
+        pay_when, lane = key
+        if pay_when == "always":
+            return 1
+        if pay_when == "lane-won":
+            assert lane is not None
+            return lanes[lane].w
+        if pay_when == "match-won":
+            return match_won
+        return 1 - (1 - lanes[0].w) * (1 - lanes[1].w) * (1 - lanes[2].w)
+
+    def bonus(self, term: BonusTerm, lanes: Sequence[LaneVals], seen: dict[int, Num]) -> Num:
+        """One add-on's units if its condition holds (before whether it is paid)."""
+        return term.units * self.condition(term.node, lanes, seen)
+
+    def group_units(self, lanes: Sequence[LaneVals]) -> dict[PayKey, Num]:
+        """Per pay group, the units of the holder's add-ons that hold."""
+        seen: dict[int, Num] = {}
+        out: dict[PayKey, Num] = {}
+        for key, terms in self.bonus_groups.items():
+            units: Num = 0
+            for term in terms:
+                units = units + self.bonus(term, lanes, seen)
+            out[key] = units
+        return out
+
+    def add_ons(self, units: dict[PayKey, Num], lanes: Sequence[LaneVals], match_won: Num) -> Num:
+        """The holder's add-ons paid (``lanes`` and ``match_won`` from the holder's side)."""
+        total: Num = 0
+        for key, amount in units.items():
+            total = total + amount * self.pays(key, lanes, match_won)
+        return total
+
+    # ---- who won the pair -----------------------------------------------------------------
+
+    def _patterns(self, lanes: Sequence[LaneVals]) -> Iterator[tuple[Num, tuple[int, ...]]]:
+        """Every pattern of lane outcomes (+1 won, 0 tied, -1 lost) with its chance; patterns
+        that cannot happen for a known pair are skipped."""
+        for pattern in product((1, 0, -1), repeat=3):
+            chance: Num = 1
+            for lane, outcome in zip(lanes, pattern):
+                p = lane.w if outcome > 0 else lane.t if outcome == 0 else lane.l
+                if isinstance(p, int) and p == 0:
+                    break
+                chance = chance * p
+            else:
+                yield chance, pattern
+
+    def _lane_part(self, lanes: Sequence[LaneVals], pattern: tuple[int, ...]) -> Num:
+        """The pair's lane units (scoop included) to me, in one pattern of outcomes."""
+        won = sum(o > 0 for o in pattern)
+        lost = sum(o < 0 for o in pattern)
+        if self.outcomes is not None:
+            return self.row_paid(won, lost)
+        total: Num = 0
+        for lane, outcome in zip(lanes, pattern):
+            if outcome > 0:
+                total = total + lane.v
+            elif outcome < 0:
+                total = total - lane.u
+        if won == 3:
+            return total * self.scoop_mult + self.scoop_bonus
+        if lost == 3:
+            return total * self.scoop_mult - self.scoop_bonus
+        return total
+
+    def match(self, lanes: Sequence[LaneVals], dist: dict[tuple[int, int], Num]) -> tuple[Num, Num]:
+        """Chances that the pair's lane result (scoop included) goes to me, and to the
+        opponent: who won the pair, for match-won add-ons."""
+        if self.outcomes is not None:
+            win: Num = 0
+            lose: Num = 0
+            for (won, lost), (units, _) in self.outcomes.items():
+                if units > 0:
+                    win = win + dist[(won, lost)]
+                elif units < 0:
+                    lose = lose + dist[(won, lost)]
+            return win, lose
+        win, lose = 0, 0
+        for chance, pattern in self._patterns(lanes):
+            part = self._lane_part(lanes, pattern)
+            win = win + chance * positive(part)
+            lose = lose + chance * positive(-part)
+        return win, lose
+
+    def overall_point(
+        self, lanes: Sequence[LaneVals], mine: dict[PayKey, Num], theirs: Opponent
+    ) -> Num:
+        """The overall point: to the pair's net winner, add-ons included (before any home
+        run), in expectation over the patterns of lane outcomes."""
+        total: Num = 0
+        if not self.overall:
+            return total
+        for chance, pattern in self._patterns(lanes):
+            known = [LaneVals(int(o > 0), int(o == 0), int(o < 0), 0, 0, 0, 0) for o in pattern]
+            part = self._lane_part(lanes, pattern)
+            net = part + self.add_ons(mine, known, positive(part))
+            net = net - self.add_ons(
+                theirs.units, [lane.mirrored() for lane in known], positive(-part)
+            )
+            total = total + chance * sign(net)
+        return self.overall * total
+
+    def points_net(self, net: Num) -> Num:
+        """The overall point on a pair whose net is known (a declared special)."""
+        return self.overall * sign(net)
+
+    # ---- the pair ---------------------------------------------------------------------------
+
+    def pair(self, lanes: Sequence[LaneVals], theirs: Opponent | None = None) -> Num:
+        """Everything a set-hand pair pays me but the home run (a table-level term)."""
+        theirs = theirs if theirs is not None else Opponent()
+        need_dist = self.outcomes is not None or any(
+            key[0] == "match-won" for key in (*self.bonus_groups, *theirs.units)
+        )
+        dist = self.won_lost(lanes) if need_dist else {}
+        if self.outcomes is None:
+            value: Num = self.lane(lanes[0]) + self.lane(lanes[1]) + self.lane(lanes[2])
+        else:
+            value = self.outcome(dist)
+        value = value + self.scoop(lanes, dist)
+        win: Num = 0
+        lose: Num = 0
+        if need_dist and (self.lane_sum_match or self.outcomes is not None):
+            win, lose = self.match(lanes, dist)
+        mine = self.group_units(lanes)
+        value = value + self.add_ons(mine, lanes, win)
+        if theirs.units:
+            value = value - self.add_ons(theirs.units, [lane.mirrored() for lane in lanes], lose)
+        return value + self.overall_point(lanes, mine, theirs)
+
+    # ---- declared specials and the pool -----------------------------------------------------
+
+    @staticmethod
+    def declared_lanes(sign: int = 1) -> list[LaneVals]:
+        """Under ``vs_set: as-scoop``, a declarer wins every lane of a set hand at one unit
+        each; ``sign`` -1 gives the set hand's side."""
+        return [LaneVals.known(sign, 1, 1, []) for _ in LANES]
+
+    def as_scoop(self) -> tuple[Num, Num, ScoopParts]:
+        """Under ``as-scoop``, from the declarer's side: the lane units before the scoop, the
+        scoop's addition, and the scoop for the home run."""
+        lanes = self.declared_lanes()
+        dist = self.won_lost(lanes)
+        if self.outcomes is None:
+            units: Num = self.lane(lanes[0]) + self.lane(lanes[1]) + self.lane(lanes[2])
+        else:
+            units = self.outcome(dist)
+        return units, self.scoop(lanes, dist), self.scoops(lanes, dist)
+
+    def pool_share(self, players: int) -> Fraction:
+        """Pool: what each lane's best hand takes, a third of all stakes (ties split it)."""
+        assert self.ruleset.pool is not None
+        return Fraction(self.ruleset.pool.stake * players, 3)
+
+
+@dataclass(frozen=True)
+class ScoopParts:
+    """Scoops either way: my chance of scooping and the lane units then at stake, and the same
+    for being scooped (units I then pay, positive)."""
+
+    won: Num
+    won_units: Num
+    lost: Num
+    lost_units: Num
