@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError, PathError, TableError
 from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, require_unique
+from housegame.rulesets.loader import resolve_ruleset_ref
 from housegame.validation import (
     Problem,
     model_problems,
@@ -157,4 +158,7 @@ def parse_table(located: Located) -> TableFile:
 
 def load_table(path: Path) -> TableFile:
     """Read a table file (YAML or JSON; JSON is YAML) with file:line errors."""
-    return parse_table(load_yaml_file(path))
+    table = parse_table(load_yaml_file(path))
+    if table.ruleset is None:
+        return table
+    return table.model_copy(update={"ruleset": resolve_ruleset_ref(table.ruleset, path)})

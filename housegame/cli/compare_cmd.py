@@ -14,11 +14,13 @@ from housegame.cli.common import (
     console,
     err_console,
     handles_input_errors,
+    literal,
     print_json,
     signed_units,
     thirteen_ruleset,
 )
 from housegame.compare import RulesetStats, TableComparison, compare_table, simulate
+from housegame.inputs import MAX_DEALS, MAX_SEED
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import load_table
@@ -33,16 +35,17 @@ RulesetOption = Annotated[
 
 def render_comparison(comparison: TableComparison) -> None:
     """Rulesets down, players across: each player's total in the ruleset's units."""
-    table = Table("ruleset", *comparison.players, "unit", box=None, pad_edge=False)
+    players = (literal(p) for p in comparison.players)
+    table = Table("ruleset", *players, "unit", box=None, pad_edge=False)
     for rid, result in comparison.results.items():
         table.add_row(
-            rid,
+            literal(rid),
             *(signed_units(result.totals[p]) for p in comparison.players),
-            f"[dim]{result.unit}[/]",
+            f"[dim]{literal(result.unit)}[/]",
         )
     console.print(table)
     for rid, reason in comparison.skipped.items():
-        console.print(f"[dim]skipped {rid}: {reason}[/]", soft_wrap=True)
+        console.print(f"[dim]skipped {literal(rid)}: {literal(reason)}[/]", soft_wrap=True)
 
 
 @handles_input_errors
@@ -90,7 +93,7 @@ def render_stats(stats: list[RulesetStats]) -> None:
     for s in stats:
         low, _, high = s.quantiles
         table.add_row(
-            s.ruleset + (" (banker)" if s.banker else ""),
+            literal(s.ruleset) + (" (banker)" if s.banker else ""),
             f"{s.seat_means[0]:+.2f}±{s.seat_stderrs[0]:.2f}",
             f"{s.stdev:.2f}",
             f"{s.mean_abs:.2f}",
@@ -98,16 +101,22 @@ def render_stats(stats: list[RulesetStats]) -> None:
             f"{s.scoop_rate:.1%}",
             f"{s.special_rate:.2%}",
         )
-    wide = Console(highlight=False, width=max(console.width, 100))  # a line a ruleset when piped
+    wide = Console(
+        highlight=False, emoji=False, width=max(console.width, 100)
+    )  # a line a ruleset when piped
     wide.print(table)
 
 
 @handles_input_errors
 def simulate_cmd(
     ruleset: RulesetOption = None,
-    deals: Annotated[int, typer.Option(min=1, help="Deals to play under each ruleset.")] = 1000,
+    deals: Annotated[
+        int, typer.Option(min=1, max=MAX_DEALS, help="Deals to play under each ruleset.")
+    ] = 1000,
     players: Annotated[int, typer.Option(min=2, max=4, help="Hands per deal.")] = 4,
-    seed: Annotated[int, typer.Option(help="Seed of the deals (same seed, same deals).")] = 1,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals (same seed, same deals).")
+    ] = 1,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """Monte Carlo over the same seeded deals under each ruleset: edge, spread, scoops."""

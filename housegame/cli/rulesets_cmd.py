@@ -10,7 +10,13 @@ from typing import Annotated
 
 import typer
 
-from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, handles_input_errors
+from housegame.cli.common import (
+    EXIT_BAD_INPUT,
+    console,
+    err_console,
+    handles_input_errors,
+    literal,
+)
 from housegame.filecheck import FileReport, check_file
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.schemas import SCHEMAS, render
@@ -22,8 +28,8 @@ def list_rulesets() -> None:
     for ruleset_id in bundled_rulesets():
         ruleset = load_ruleset(ruleset_id)
         game = getattr(ruleset, "game", "")
-        console.print(f"[bold]{ruleset.id}[/]  [dim]{game}[/]  {ruleset.name}")
-        console.print(f"    {ruleset.summary}", markup=False)
+        console.print(f"[bold]{ruleset.id}[/]  [dim]{game}[/]  {literal(ruleset.name)}")
+        console.print(f"    {literal(ruleset.summary)}")
 
 
 class Format(StrEnum):
@@ -46,14 +52,14 @@ def _render_text(report: FileReport) -> None:
         count = len(report.errors)
         noun = "problem" if count == 1 else "problems"
         err_console.print(
-            f"invalid {report.kind} {report.file} ({count} {noun}):", markup=False, soft_wrap=True
+            f"invalid {report.kind} {literal(report.file)} ({count} {noun}):", soft_wrap=True
         )
         for problem in report.errors:
-            err_console.print(str(problem), markup=False, soft_wrap=True)
+            err_console.print(literal(problem, lines=True), soft_wrap=True)
     else:
-        console.print(f"{report.file}: ok ({report.what})", markup=False, soft_wrap=True)
+        console.print(f"{literal(report.file)}: ok ({literal(report.what)})", soft_wrap=True)
     for problem in report.warnings:
-        console.print(_warning_line(problem), markup=False, soft_wrap=True)
+        console.print(literal(_warning_line(problem), lines=True), soft_wrap=True)
 
 
 def validate(
@@ -97,5 +103,5 @@ def schema(
 
 def register(app: typer.Typer) -> None:
     app.command("rulesets")(handles_input_errors(list_rulesets))
-    app.command("validate")(validate)
-    app.command("schema")(schema)
+    app.command("validate")(handles_input_errors(validate))
+    app.command("schema")(handles_input_errors(schema))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -56,7 +57,7 @@ class Model(BaseModel):
 
 def require_unique(values: list[str], what: str) -> None:
     """Refuse repeated ids or names, naming each repeat."""
-    repeated = sorted({v for v in values if values.count(v) > 1})
+    repeated = sorted(v for v, n in Counter(values).items() if n > 1)  # linear: 40,000 names
     if repeated:
         raise PathError((), f"{what} must be unique: {', '.join(repeated)}", "rename or merge them")
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import jsonschema
 
 from housegame.data import data_dir
 from housegame.errors import RulesetError
+from housegame.inputs import MAX_EXTENDS
 from housegame.rulesets.merge import MergeNote, merge, resolve_directives
 from housegame.rulesets.registry import (
     DEFAULT_GAME,
@@ -53,11 +55,54 @@ def bundled_of(kind: type[KindT]) -> list[KindT]:
     return [rules for rules in every if isinstance(rules, kind)]
 
 
+def looks_like_path(ref: str) -> bool:
+    """A ruleset reference is a file when it has a slash or a YAML suffix, else a bundled id:
+    ``-r taiwan`` is the bundled Taiwan ruleset even beside a file named ``taiwan``."""
+    return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml"))
+
+
+def _resolve(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL in the name
+        raise RulesetError(f"cannot read {path}: {exc}") from None
+
+
+def referenced_file(ref: str, referrer: Path) -> Path:
+    """The file a ruleset reference written inside ``referrer`` names (``extends:``, a table's
+    or a log's ``ruleset:``): a relative ``.yaml``/``.yml`` path, read from the referrer's
+    folder, that stays inside that folder's tree once symlinks are resolved (kustomize's
+    root-only rule). Files of other kinds, absolute paths and paths that climb out with ``..``
+    are refused before anything is read, so no other file's contents can reach an error."""
+    if not ref.endswith((".yaml", ".yml")):
+        raise RulesetError(
+            f"'{ref}' is neither a bundled ruleset id nor a .yaml/.yml file",
+            hint="`housegame rulesets` lists the bundled ids",
+        )
+    if Path(ref).is_absolute():
+        raise RulesetError(
+            f"'{ref}' is an absolute path",
+            hint="give the path relative to this file's folder; see docs/security.md",
+        )
+    root = _resolve(referrer).parent
+    target = _resolve(root / ref)
+    if not target.is_relative_to(root):
+        raise RulesetError(
+            f"'{ref}' is outside the folder of {referrer.name}",
+            hint="a file may only name rulesets in its own folder or below it; "
+            "copy the base ruleset there (see docs/security.md)",
+        )
+    shown = referrer.parent / ref
+    if not target.is_file():
+        raise RulesetError(f"no ruleset file {shown}")
+    return shown
+
+
 def _resolve_reference(ref: str, relative_to: Path | None) -> Path:
-    candidate = Path(ref)
-    if relative_to is not None and not candidate.is_absolute():
-        candidate = relative_to.parent / candidate
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
+    if looks_like_path(ref):
+        if relative_to is not None:
+            return referenced_file(ref, relative_to)
+        candidate = Path(ref)
         if candidate.is_file():
             return candidate
         raise RulesetError(f"no ruleset file {candidate}")
@@ -66,10 +111,31 @@ def _resolve_reference(ref: str, relative_to: Path | None) -> Path:
         return bundled[ref]
     close = difflib.get_close_matches(ref, bundled, n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
+    local = "; a file without .yaml is read as ./NAME" if Path(ref).is_file() else ""
     raise RulesetError(
         f"unknown ruleset '{ref}'",
-        hint=hint + "`housegame rulesets` lists the bundled ids; or give a path to a .yaml file",
+        hint=hint
+        + "`housegame rulesets` lists the bundled ids; or give a path to a .yaml file"
+        + local,
     )
+
+
+def resolve_ruleset_ref(ref: str, referrer: Path) -> str:
+    """A ``ruleset:`` written in the file ``referrer``: a bundled id as it is, a path made
+    relative to the referrer's folder (and checked like ``extends``)."""
+    return str(referenced_file(ref, referrer)) if looks_like_path(ref) else ref
+
+
+@overload
+def ruleset_in(ref: str, file: str) -> str: ...
+@overload
+def ruleset_in(ref: str | None, file: str) -> str | None: ...
+def ruleset_in(ref: str | None, file: str) -> str | None:
+    """A log's or table's ``ruleset:`` as read from ``file`` (text that came from no file,
+    ``<string>``, keeps its references as written)."""
+    if ref is None or file.startswith("<"):
+        return ref
+    return resolve_ruleset_ref(ref, Path(file))
 
 
 @dataclass
@@ -101,7 +167,12 @@ def _game_of(located: Located) -> str:
 def resolve_source(path: Path, _stack: tuple[Path, ...] = ()) -> Resolved:
     """The file checked as written against the published schema, then merged over every
     ruleset it extends."""
-    resolved = path.resolve()
+    resolved = _resolve(path)
+    if len(_stack) >= MAX_EXTENDS:
+        raise RulesetError(
+            f"{path}: an extends chain longer than {MAX_EXTENDS} files",
+            hint="extend a bundled ruleset or a nearer base",
+        )
     if resolved in _stack:
         chain = " -> ".join(p.name for p in (*_stack, resolved))
         raise RulesetError(f"{path}: extends cycle: {chain}", hint="a ruleset cannot extend itself")
@@ -209,8 +280,9 @@ def load_ruleset_file(path: Path) -> Ruleset:
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:
-    """A ruleset by bundled id (``maceplay``) or by path to a YAML file."""
-    if isinstance(ref, Path) or Path(ref).is_file():
+    """A ruleset by bundled id (``maceplay``) or by path to a YAML file (a ``Path``, or text
+    with a slash or a .yaml/.yml suffix)."""
+    if isinstance(ref, Path) or looks_like_path(ref):
         return load_ruleset_file(Path(ref))
     return _load_bundled(str(ref))
 
