@@ -1,0 +1,68 @@
+"""Summary statistics over exact counts: means with 95% intervals, spreads, percentiles, rates."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
+
+
+def merged(counters: Iterable[Counter[Fraction]]) -> Counter[Fraction]:
+    out: Counter[Fraction] = Counter()
+    for counter in counters:
+        out.update(counter)
+    return out
+
+
+def mean(counts: Mapping[Fraction, int]) -> Fraction:
+    n = sum(counts.values())
+    return sum((v * k for v, k in counts.items()), Fraction(0)) / n if n else Fraction(0)
+
+
+def stdev(counts: Mapping[Fraction, int]) -> float:
+    """Sample standard deviation (n - 1), computed exactly before the square root."""
+    n = sum(counts.values())
+    if n < 2:
+        return 0.0
+    m = mean(counts)
+    return math.sqrt(sum(((v - m) ** 2 * k for v, k in counts.items()), Fraction(0)) / (n - 1))
+
+
+def mean_interval(counts: Mapping[Fraction, int]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (normal approximation)."""
+    n = sum(counts.values())
+    m = float(mean(counts))
+    half = Z95 * stdev(counts) / math.sqrt(n) if n > 1 else 0.0
+    return m, m - half, m + half
+
+
+def percentile(counts: Mapping[Fraction, int], q: float) -> Fraction:
+    """The smallest value with at least ``q`` percent of results at or below it."""
+    n = sum(counts.values())
+    target = max(1, math.ceil(q / 100 * n))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= target:
+            return value
+    raise ValueError("no results")
+
+
+def rate_interval(hits: int, n: int) -> tuple[float, float, float]:
+    """A rate and its 95% Wilson score interval (sound for rare events and zero hits)."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p = hits / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def share(part: int | Fraction, whole: int | Fraction) -> float:
+    return float(Fraction(part) / whole) if whole else 0.0
