@@ -53,14 +53,15 @@ def percentile(counts: Mapping[Fraction, int], q: float) -> Fraction:
     raise ValueError("no results")
 
 
-def rate_interval(hits: int, n: int) -> tuple[float, float, float]:
-    """A rate and its 95% Wilson score interval (sound for rare events and zero hits)."""
+def rate_interval(hits: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """A rate and its Wilson score interval, 95% by default (sound for rare events and zero
+    hits)."""
     if n == 0:
         return 0.0, 0.0, 1.0
     p = hits / n
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
