@@ -29,6 +29,7 @@ from housegame.bigtwo import (
 )
 from housegame.cards import parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
+from housegame.cli.game_sim_cmd import bigtwo_simulate
 from housegame.errors import HousegameError
 
 RulesetOption = Annotated[
@@ -287,4 +288,5 @@ def play_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    bigtwo_app.command("simulate")(bigtwo_simulate)
     app.add_typer(bigtwo_app, name="bigtwo")

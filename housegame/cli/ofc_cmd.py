@@ -12,6 +12,7 @@ import yaml
 
 from housegame.cards import format_cards, parse_cards
 from housegame.cli.common import console, handles_input_errors, print_json
+from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_render import render_boards, render_result, render_solution
 from housegame.ofc.bot import choose_move
 from housegame.ofc.deck import shuffled_deck
@@ -157,4 +158,5 @@ def register(app: typer.Typer) -> None:
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)
+    ofc.command("simulate")(ofc_simulate)
     app.add_typer(ofc, name="ofc")
