@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -101,8 +103,15 @@ def _print_table(headers: list[str], rows: list[list[str]], title: str | None = 
     table.columns[0].no_wrap = True
     for row in rows:
         table.add_row(*row)
-    wide = Console(highlight=False, width=max(console.width, 140))  # a line a ruleset when piped
+    print_wide(table, 140)
+
+
+def print_wide(table: Table, width: int) -> None:
+    """A table at least ``width`` wide (a line a ruleset when piped), no trailing spaces."""
+    wide = Console(highlight=False, width=max(console.width, width), file=io.StringIO())
     wide.print(table)
+    text = wide.file.getvalue()  # type: ignore[attr-defined]
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in text.splitlines()))
 
 
 def render_stats(report: SimulationReport, explain: bool = False) -> None:

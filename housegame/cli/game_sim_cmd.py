@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from housegame.bigtwo.errors import BigTwoError
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
-from housegame.cli.compare_cmd import DaskOption, JobsOption, progress_bar
+from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
 from housegame.ofc.errors import OfcError
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.loader import bundled_of, load_ruleset
@@ -44,7 +43,7 @@ def render(report: GameReport) -> None:
             *(f"{v:.2%}" for v in s.rates.values()),
             *(f"{v:.2f}" for v in s.per_hand.values()),
         )
-    Console(highlight=False, width=max(console.width, 1000)).print(table)
+    print_wide(table, 1000)
     for s in report.rulesets:
         if s.penalties:
             losers = sum(s.penalties.values())

@@ -36,8 +36,6 @@ from housegame.simulation.stats import (
     stdev,
 )
 from housegame.simulation.tally import NAMES, TermTally, ThirteenTally
-from housegame.thirteen.conditions import HandCounts
-from housegame.thirteen.specials import special_points
 
 Progress = Callable[[int], None]
 """Called with the number of deals just finished (under one ruleset); raising
@@ -78,11 +76,9 @@ class ThirteenChunk:
         hands = [[Card(int(c)) for c in row] for row in dealt.reshape(-1, 13)]
         arranged = _arranger(rules, self.objective).arrange_many(hands)
         tally = ThirteenTally(players)
-        for cards in hands:
-            counts = HandCounts.of(cards)
-            for special in rules.specials.hands:
-                if special_points(special, counts) is not None:
-                    tally.held[special.id] += 1
+        for arrangement in arranged:
+            if arrangement.special is not None:
+                tally.held.update(d.hand.id for d in arrangement.special.held)
         names = NAMES[:players]
         first = self.index * CHUNK
         for d in range(self.deals):
