@@ -6,9 +6,12 @@ Run::
     python benchmarks/simulate_bench.py --deals 2000 --jobs 2          # all rulesets
     python benchmarks/simulate_bench.py --deals 400 --dask-workers 1 2 -r pagat -r taiwan
 
-Reports wall time and CPU time (this process plus its worker processes, from ``resource``),
-deals per second over all rulesets, and the extrapolated time for 100,000 four-player deals
-under the same rulesets (the target: at most 10 minutes with ``--jobs 2``). With
+Reports wall time and CPU time (this process plus its worker processes, from ``resource``;
+Dask workers' CPU is not counted) and the extrapolated time for 100,000 four-player deals
+under the same rulesets (the target: at most 10 minutes with ``--jobs 2``), both at the
+measured wall rate and from the CPU time per deal as if the cores were free. Run with
+``PYTHONPATH`` pointing at an older checkout (before ``housegame.simulation``) it times that
+code's one-process ``simulate`` instead, for interleaved old/new runs. With
 ``--dask-workers N...`` it starts a ``LocalCluster`` of N single-threaded worker processes
 for each N and times the same run on it, to show how the run scales with workers.
 """
@@ -21,7 +24,26 @@ import time
 
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.simulation import Backend, simulate
+
+try:
+    from housegame.simulation import Backend, simulate
+
+    def run(rulesets: list[ThirteenCardRuleset], deals: int, backend: Backend) -> None:
+        simulate(rulesets, deals, seed=1, players=4, backend=backend)
+
+except ImportError:  # the code before housegame.simulation (one process), to compare with
+    from dataclasses import dataclass
+
+    from housegame.compare import simulate as old_simulate
+
+    @dataclass(frozen=True)
+    class Backend:  # type: ignore[no-redef]
+        jobs: int = 1
+        dask: str | None = None
+
+    def run(rulesets: list[ThirteenCardRuleset], deals: int, backend: Backend) -> None:
+        old_simulate(rulesets, deals, 1, 4)
+
 
 TARGET_DEALS = 100_000
 
@@ -35,16 +57,20 @@ def _cpu() -> float:
 def timed(rulesets: list[ThirteenCardRuleset], deals: int, backend: Backend) -> tuple[float, float]:
     """Wall and CPU seconds of one run (CPU of Dask workers is not counted: other processes)."""
     wall, cpu = time.perf_counter(), _cpu()
-    simulate(rulesets, deals, seed=1, players=4, backend=backend)
+    run(rulesets, deals, backend)
     return time.perf_counter() - wall, _cpu() - cpu
 
 
-def report(label: str, rulesets: int, deals: int, wall: float, cpu: float) -> None:
-    rate = rulesets * deals / wall
-    target = rulesets * TARGET_DEALS / rate
+def report(label: str, rulesets: int, deals: int, wall: float, cpu: float, cores: int) -> None:
+    """Wall-clock rates depend on what else the machine runs; the CPU time per deal does not
+    (much), so the target is also estimated from it, as if ``cores`` cores were free."""
+    total = rulesets * deals
+    target = rulesets * TARGET_DEALS
     print(
-        f"{label}: {rulesets} rulesets x {deals} deals in {wall:.1f} s wall, {cpu:.1f} s CPU; "
-        f"{rate:.0f} deals/s; {TARGET_DEALS:,} deals each would take {target / 60:.1f} min"
+        f"{label}: {rulesets} rulesets x {deals} deals in {wall:.1f} s wall, {cpu:.1f} s CPU "
+        f"({1000 * cpu / total:.2f} ms CPU a deal); {TARGET_DEALS:,} deals each: "
+        f"{target * wall / total / 60:.1f} min at this wall rate, "
+        f"{target * cpu / total / cores / 60:.1f} min on {cores} free cores"
     )
 
 
@@ -58,10 +84,10 @@ def main() -> None:
     loaded = [load_ruleset(ref) for ref in args.ruleset or []]
     rulesets = [r for r in loaded if isinstance(r, ThirteenCardRuleset)]
     rulesets = rulesets or bundled_of(ThirteenCardRuleset)
-    simulate(rulesets, 1, seed=1, players=4)  # lookup tables and models loaded before timing
+    run(rulesets, 1, Backend())  # lookup tables and models loaded before timing
     if not args.dask_workers:
         wall, cpu = timed(rulesets, args.deals, Backend(jobs=args.jobs))
-        report(f"--jobs {args.jobs}", len(rulesets), args.deals, wall, cpu)
+        report(f"--jobs {args.jobs}", len(rulesets), args.deals, wall, cpu, args.jobs)
         return
     from distributed import Client, LocalCluster
 
@@ -71,9 +97,9 @@ def main() -> None:
         ) as cluster:
             address = str(cluster.scheduler_address)
             with Client(address) as client:  # type: ignore[no-untyped-call]
-                client.run(simulate, rulesets, 1)  # warm every worker: imports, tables
+                client.run(run, rulesets, 1, Backend())  # warm every worker: imports, tables
             wall, cpu = timed(rulesets, args.deals, Backend(dask=address))
-        report(f"dask, {workers} workers", len(rulesets), args.deals, wall, cpu)
+        report(f"dask, {workers} workers", len(rulesets), args.deals, wall, cpu, workers)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,9 @@ def rate_interval(hits: int, n: int, z: float = Z95) -> tuple[float, float, floa
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if hits == 0 else max(0.0, centre - half)  # no rounding residue at the ends
+    high = 1.0 if hits == n else min(1.0, centre + half)
+    return p, low, high
 
 
 def share(part: int | Fraction, whole: int | Fraction) -> float:
