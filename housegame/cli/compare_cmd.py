@@ -36,6 +36,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import Backend, SimulationReport, simulate
 from housegame.simulation.report import (
     SUMMARY_HEADERS,
+    lane_rows,
     require_plots,
     special_rows,
     summary_rows,
@@ -122,6 +123,8 @@ def render_stats(report: SimulationReport, explain: bool = False) -> None:
     for stats in report.rulesets:
         console.print()
         _print_table(*term_rows(stats), title=f"{stats.ruleset}: payout terms")
+        if stats.lanes:
+            _print_table(*lane_rows(stats), title=f"{stats.ruleset}: lanes")
         if stats.specials:
             _print_table(*special_rows(stats), title=f"{stats.ruleset}: special hands")
 

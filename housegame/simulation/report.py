@@ -37,6 +37,7 @@ def _rows(stats: RulesetStats) -> Iterator[tuple[str, str, str, Any]]:
         else:
             yield "result", "", metric, value
     yield "result", "", "moved_per_deal", data["moved_per_deal"]
+    yield "result", "", "foul_units_per_deal", data["foul_units_per_deal"]
     if data["banker_edge"] is not None:
         edge = data["banker_edge"]
         yield "banker", "seat 1", "edge_units", edge["units"]
@@ -252,10 +253,27 @@ def write_html(report: SimulationReport, path: Path) -> None:
             if png.is_file():
                 parts.append(_img(png, f"{kind} of {stats.ruleset}"))
         parts.append(_table(*term_rows(stats)))
+        if stats.lanes:
+            parts.append(_table(*lane_rows(stats)))
         if stats.specials:
             parts.append(_table(*special_rows(stats)))
     parts.append("</body></html>")
     path.write_text("".join(parts), encoding="utf-8")
+
+
+def lane_rows(stats: RulesetStats) -> tuple[list[str], list[list[str]]]:
+    """Each lane: how often a pair's lane is won or tied, and the share of each lane value."""
+    headers = ["lane", "won", "tied", "values paid (units: share)"]
+    rows = [
+        [
+            lane["lane"],
+            f"{lane['won_rate']:.1%}",
+            f"{lane['tied_rate']:.1%}",
+            ", ".join(f"{units}: {rate:.1%}" for units, rate in lane["values"].items()),
+        ]
+        for lane in stats.lanes
+    ]
+    return headers, rows
 
 
 def _percent(rate: float) -> str:

@@ -11,6 +11,7 @@ marked interrupted, so the caller can still report what was done.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -88,11 +89,18 @@ def run_tasks(
     return outcome
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels what is left (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_processes(
     tasks: Sequence[Callable[[], R]], jobs: int, outcome: Outcome[R], done: Done | None
 ) -> None:
     # spawn, not fork: the caller may run threads (a progress bar) that fork would copy mid-state
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=get_context("spawn"), initializer=_ignore_sigint
+    )
     try:
         futures: dict[Future[R], int] = {pool.submit(task): i for i, task in enumerate(tasks)}
         for future in as_completed(futures):

@@ -80,6 +80,11 @@ class ThirteenTally:
     scoops: int = 0
     home_run_deals: int = 0
     fouls: int = 0
+    surrenders: int = 0
+    foul_pairs: int = 0
+    """Pairs where one hand fouled and the other did not: a foul decided their lanes."""
+    foul_units: Fraction = Fraction(0)
+    """Units those pairs settled (each pair's net, unsigned)."""
     declared: Counter[str] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
     """Hands whose cards make each special hand (declared or not)."""
@@ -114,8 +119,8 @@ class ThirteenTally:
                 self.swing = swing
         self.moved += sum((u for u in totals.values() if u > 0), Fraction(0))
         for seat_state in table.seats:
-            if seat_state.fouled:
-                self.fouls += 1
+            self.fouls += seat_state.fouled
+            self.surrenders += seat_state.surrendered
             if seat_state.declared is not None:
                 self.declared[seat_state.declared.hand.id] += 1
         by_name = {s.name: s for s in table.seats}
@@ -128,6 +133,9 @@ class ThirteenTally:
             to_seat1 = 1 if pair.first == names[0] else -1 if pair.second == names[0] else 0
             if to_seat1:
                 self.action += abs(pair.net)
+            if a.fouled != b.fouled:
+                self.foul_pairs += 1
+                self.foul_units += abs(pair.net)
             for item in pair.items:
                 self._term(item, to_seat1)
         self.home_run_deals += any(
@@ -148,6 +156,9 @@ class ThirteenTally:
         self.scoops += other.scoops
         self.home_run_deals += other.home_run_deals
         self.fouls += other.fouls
+        self.surrenders += other.surrenders
+        self.foul_pairs += other.foul_pairs
+        self.foul_units += other.foul_units
         self.declared.update(other.declared)
         self.held.update(other.held)
         for key, term in other.terms.items():

@@ -129,6 +129,9 @@ class RulesetStats:
     home_run_rate: float
     """Share of deals with a home run."""
     foul_rate: float
+    foul_units_per_deal: float
+    """Units settled in pairs where a foul decided the lanes."""
+    surrender_rate: float
     special_rate: float
     """Share of hands declared as a special hand."""
     lanes: list[dict[str, Any]]
@@ -174,8 +177,10 @@ class RulesetStats:
                 "scoop": self.scoop_rate,
                 "home_run": self.home_run_rate,
                 "foul": self.foul_rate,
+                "surrender": self.surrender_rate,
                 "special": self.special_rate,
             },
+            "foul_units_per_deal": self.foul_units_per_deal,
             "lanes": self.lanes,
             "terms": self.terms,
             "specials": self.specials,
@@ -286,6 +291,8 @@ def summarize(rules: ThirteenCardRuleset, tally: ThirteenTally) -> RulesetStats:
         scoop_rate=share(tally.scoops, tally.pairs),
         home_run_rate=share(tally.home_run_deals, tally.deals),
         foul_rate=share(tally.fouls, tally.hands),
+        foul_units_per_deal=share(tally.foul_units, tally.deals),
+        surrender_rate=share(tally.surrenders, tally.hands),
         special_rate=share(sum(tally.declared.values()), tally.hands),
         lanes=_lanes(tally),
         terms=_terms(tally),
