@@ -26,7 +26,15 @@ from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.simulation.runner import LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
-from housegame.simulation.stats import PERCENTILES, mean_interval, merged, percentile, share, stdev
+from housegame.simulation.stats import (
+    PERCENTILES,
+    Exact,
+    mean_interval,
+    merged,
+    percentile,
+    share,
+    stdev,
+)
 
 OFC_SESSION = 25
 """OFC hands per chunk: one session at one table."""
@@ -40,7 +48,7 @@ class GameTally:
 
     players: int
     games: int = 0
-    results: list[Counter[Fraction]] = field(default_factory=list)
+    results: list[Counter[Exact]] = field(default_factory=list)
     events: Counter[str] = field(default_factory=Counter)
     """Named counts (fouls, royalties by lane, Fantasyland entries, wins and payments...)."""
     sizes: Counter[int] = field(default_factory=Counter)

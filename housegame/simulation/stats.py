@@ -10,21 +10,28 @@ from fractions import Fraction
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
+Exact = int | Fraction
+"""An exact amount: an int while whole (cheap), a Fraction otherwise."""
 
 
-def merged(counters: Iterable[Counter[Fraction]]) -> Counter[Fraction]:
-    out: Counter[Fraction] = Counter()
+def magnitude(value: Exact) -> Exact:
+    """``abs`` for an exact amount (typed: ``abs`` of the union reads as ``object``)."""
+    return -value if value < 0 else value
+
+
+def merged(counters: Iterable[Counter[Exact]]) -> Counter[Exact]:
+    out: Counter[Exact] = Counter()
     for counter in counters:
         out.update(counter)
     return out
 
 
-def mean(counts: Mapping[Fraction, int]) -> Fraction:
+def mean(counts: Mapping[Exact, int]) -> Fraction:
     n = sum(counts.values())
-    return sum((v * k for v, k in counts.items()), Fraction(0)) / n if n else Fraction(0)
+    return sum((Fraction(v) * k for v, k in counts.items()), Fraction(0)) / n if n else Fraction(0)
 
 
-def stdev(counts: Mapping[Fraction, int]) -> float:
+def stdev(counts: Mapping[Exact, int]) -> float:
     """Sample standard deviation (n - 1), computed exactly before the square root."""
     n = sum(counts.values())
     if n < 2:
@@ -33,7 +40,7 @@ def stdev(counts: Mapping[Fraction, int]) -> float:
     return math.sqrt(sum(((v - m) ** 2 * k for v, k in counts.items()), Fraction(0)) / (n - 1))
 
 
-def mean_interval(counts: Mapping[Fraction, int]) -> tuple[float, float, float]:
+def mean_interval(counts: Mapping[Exact, int]) -> tuple[float, float, float]:
     """The mean and its 95% confidence interval (normal approximation)."""
     n = sum(counts.values())
     m = float(mean(counts))
@@ -41,7 +48,7 @@ def mean_interval(counts: Mapping[Fraction, int]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-def percentile(counts: Mapping[Fraction, int], q: float) -> Fraction:
+def percentile(counts: Mapping[Exact, int], q: float) -> Exact:
     """The smallest value with at least ``q`` percent of results at or below it."""
     n = sum(counts.values())
     target = max(1, math.ceil(q / 100 * n))
@@ -67,5 +74,5 @@ def rate_interval(hits: int, n: int, z: float = Z95) -> tuple[float, float, floa
     return p, low, high
 
 
-def share(part: int | Fraction, whole: int | Fraction) -> float:
+def share(part: Exact, whole: Exact) -> float:
     return float(Fraction(part) / whole) if whole else 0.0

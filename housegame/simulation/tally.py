@@ -3,7 +3,8 @@
 Every number is read from the settled ``TableResult``: seat totals, and each pair's (or the
 pool's) items with their ``kind`` and ``units``. Items are grouped into payout terms by kind and
 label, with the seats' names replaced by ``*`` ("front to *", "scoop by * x2"), so a term
-means the same in every deal. Sums are ``Fraction`` and counts ``Counter``: adding chunks in
+means the same in every deal. Sums are exact (ints, or ``Fraction`` where a share is not
+whole) and counts ``Counter``: adding chunks in
 any grouping gives the same totals, which is what makes every backend agree.
 """
 
@@ -14,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from housegame.simulation.stats import Exact, magnitude
 from housegame.thirteen.results import Item, TableResult
 
 NAMES = ("p1", "p2", "p3", "p4")
@@ -21,6 +23,27 @@ NAMES = ("p1", "p2", "p3", "p4")
 _SEAT = re.compile(r"\bp[1-4]\b")
 TermKey = tuple[str, str]
 """(item kind, label with seat names as ``*``)."""
+Units = Exact
+"""Sums stay plain ints while every amount is whole (most rulesets), which is much faster than
+``Fraction`` arithmetic and equal to it (``3 == Fraction(3)``, same hash)."""
+
+
+def exact(units: Fraction | int) -> Units:
+    """``units`` as an int when whole."""
+    if isinstance(units, Fraction) and units.denominator == 1:
+        return units.numerator
+    return units
+
+
+_LABELS: dict[str, str] = {}
+
+
+def _general(label: str) -> str:
+    """The label with seat names as ``*`` (memoized: labels repeat in every deal)."""
+    known = _LABELS.get(label)
+    if known is None:
+        known = _LABELS[label] = _SEAT.sub("*", label)
+    return known
 
 
 @dataclass
@@ -28,16 +51,16 @@ class TermTally:
     """One payout term: how often it was paid, how many units it moved, and where to."""
 
     count: int = 0
-    gross: Fraction = Fraction(0)
+    gross: Units = 0
     """Units it moved, whichever way."""
-    seat1: Fraction = Fraction(0)
+    seat1: Units = 0
     """Units it paid seat 1 (negative: seat 1 paid): the banker's side in banker games."""
-    values: Counter[Fraction] = field(default_factory=Counter)
+    values: Counter[Units] = field(default_factory=Counter)
     """How often each size (units, unsigned) was paid."""
 
-    def add(self, units: Fraction, to_seat1: int) -> None:
+    def add(self, units: Units, to_seat1: int) -> None:
         self.count += 1
-        size = abs(units)
+        size = magnitude(units)
         self.gross += size
         self.seat1 += units * to_seat1
         self.values[size] += 1
@@ -53,13 +76,16 @@ class TermTally:
 class Swing:
     """The largest single result (won or lost) of one seat in one deal; the earliest wins ties."""
 
-    units: Fraction
+    units: Units
     deal: int
     """0-based deal number in the run: the same deal under every ruleset."""
     seat: int
 
     def beats(self, other: Swing | None) -> bool:
-        return other is None or (abs(self.units), -self.deal) > (abs(other.units), -other.deal)
+        return other is None or (magnitude(self.units), -self.deal) > (
+            magnitude(other.units),
+            -other.deal,
+        )
 
 
 @dataclass
@@ -68,11 +94,11 @@ class ThirteenTally:
 
     players: int
     deals: int = 0
-    results: list[Counter[Fraction]] = field(default_factory=list)
+    results: list[Counter[Units]] = field(default_factory=list)
     """Per seat: how often each result (units in one deal) happened."""
-    moved: Fraction = Fraction(0)
+    moved: Units = 0
     """Units that changed hands: in each deal, what the winners won."""
-    action: Fraction = Fraction(0)
+    action: Units = 0
     """Units settled in seat 1's pairs, whichever way (each pair's net, unsigned)."""
     pairs: int = 0
     set_pairs: int = 0
@@ -83,7 +109,7 @@ class ThirteenTally:
     surrenders: int = 0
     foul_pairs: int = 0
     """Pairs where one hand fouled and the other did not: a foul decided their lanes."""
-    foul_units: Fraction = Fraction(0)
+    foul_units: Units = 0
     """Units those pairs settled (each pair's net, unsigned)."""
     declared: Counter[str] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
@@ -100,16 +126,16 @@ class ThirteenTally:
         return self.deals * self.players
 
     def _term(self, item: Item, to_seat1: int) -> None:
-        key = (item.kind, _SEAT.sub("*", item.label))
+        key = (item.kind, _general(item.label))
         term = self.terms.get(key)
         if term is None:
             term = self.terms[key] = TermTally()
-        term.add(item.units, to_seat1)
+        term.add(exact(item.units), to_seat1)
 
     def add_table(self, deal: int, table: TableResult) -> None:
         """Count one settled table (deal number ``deal`` of the run)."""
         names = NAMES[: self.players]
-        totals = table.totals
+        totals = {name: exact(units) for name, units in table.totals.items()}
         self.deals += 1
         for seat, name in enumerate(names):
             units = totals[name]
@@ -117,7 +143,7 @@ class ThirteenTally:
             swing = Swing(units, deal, seat)
             if swing.beats(self.swing):
                 self.swing = swing
-        self.moved += sum((u for u in totals.values() if u > 0), Fraction(0))
+        self.moved += sum(u for u in totals.values() if u > 0)
         for seat_state in table.seats:
             self.fouls += seat_state.fouled
             self.surrenders += seat_state.surrendered
@@ -131,11 +157,12 @@ class ThirteenTally:
                 self.set_pairs += not (a.surrendered or b.surrendered)
             self.scoops += pair.scooped_by is not None
             to_seat1 = 1 if pair.first == names[0] else -1 if pair.second == names[0] else 0
+            net = magnitude(exact(pair.net)) if to_seat1 or a.fouled != b.fouled else 0
             if to_seat1:
-                self.action += abs(pair.net)
+                self.action += net
             if a.fouled != b.fouled:
                 self.foul_pairs += 1
-                self.foul_units += abs(pair.net)
+                self.foul_units += net
             for item in pair.items:
                 self._term(item, to_seat1)
         self.home_run_deals += any(

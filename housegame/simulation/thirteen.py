@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -27,6 +26,8 @@ from housegame.simulation.exact import special_probability
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.stats import (
     PERCENTILES,
+    Exact,
+    magnitude,
     mean,
     mean_interval,
     merged,
@@ -138,7 +139,7 @@ class RulesetStats:
     terms: list[dict[str, Any]]
     specials: list[dict[str, Any]]
     swing: dict[str, Any] | None
-    distribution: dict[Fraction, int]
+    distribution: dict[Exact, int]
     """How often each result happened (all seats)."""
 
     @property
@@ -219,7 +220,7 @@ def _lanes(tally: ThirteenTally) -> list[dict[str, Any]]:
 
 
 def _terms(tally: ThirteenTally) -> list[dict[str, Any]]:
-    gross = sum((t.gross for t in tally.terms.values()), Fraction(0))
+    gross = sum(t.gross for t in tally.terms.values())
     rows = []
     for key in sorted(tally.terms, key=_sort_key):
         term: TermTally = tally.terms[key]
@@ -304,10 +305,10 @@ def summarize(rules: ThirteenCardRuleset, tally: ThirteenTally) -> RulesetStats:
     )
 
 
-def _abs_counts(counts: Counter[Fraction]) -> dict[Fraction, int]:
-    out: dict[Fraction, int] = {}
+def _abs_counts(counts: Counter[Exact]) -> dict[Exact, int]:
+    out: dict[Exact, int] = {}
     for value, n in counts.items():
-        out[abs(value)] = out.get(abs(value), 0) + n
+        out[magnitude(value)] = out.get(magnitude(value), 0) + n
     return out
 
 
