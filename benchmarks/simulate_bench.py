@@ -9,7 +9,10 @@ Run::
 Reports wall time and CPU time (this process plus its worker processes, from ``resource``;
 Dask workers' CPU is not counted) and the extrapolated time for 100,000 four-player deals
 under the same rulesets (the target: at most 10 minutes with ``--jobs 2``), both at the
-measured wall rate and from the CPU time per deal as if the cores were free. Run with
+measured wall rate and from the CPU time per deal as if the cores were free. For Dask it also
+reads the scheduler's task stream: the seconds tasks spent computing over the wall time is
+how many workers were busy on average, which shows the scaling even when other work on the
+machine slows every worker down. Run with
 ``PYTHONPATH`` pointing at an older checkout (before ``housegame.simulation``) it times that
 code's one-process ``simulate`` instead, for interleaved old/new runs. With
 ``--dask-workers N...`` it starts a ``LocalCluster`` of N single-threaded worker processes
@@ -97,7 +100,7 @@ def main() -> None:
         wall, cpu = timed(rulesets, args.deals, Backend(jobs=args.jobs))
         report(f"--jobs {args.jobs}", len(rulesets), args.deals, wall, cpu, args.jobs)
         return
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster, get_task_stream
 
     for workers in args.dask_workers:
         with LocalCluster(  # type: ignore[no-untyped-call]
@@ -106,8 +109,19 @@ def main() -> None:
             address = str(cluster.scheduler_address)
             with Client(address) as client:  # type: ignore[no-untyped-call]
                 client.run(run, rulesets, 1, Backend())  # warm every worker: imports, tables
-            wall, _ = timed(rulesets, args.deals, Backend(dask=address))
+                with get_task_stream(client) as stream:
+                    wall, _ = timed(rulesets, args.deals, Backend(dask=address))
         report(f"dask, {workers} workers", len(rulesets), args.deals, wall, None, workers)
+        busy = sum(
+            part["stop"] - part["start"]
+            for task in stream.data
+            for part in task["startstops"]
+            if part["action"] == "compute"
+        )
+        print(
+            f"  tasks computed for {busy:.1f} s in {wall:.1f} s: {busy / wall:.2f} workers busy "
+            f"on average ({busy / wall / workers:.0%} of {workers})"
+        )
 
 
 if __name__ == "__main__":
