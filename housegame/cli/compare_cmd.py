@@ -139,6 +139,18 @@ def _simulated_rulesets(refs: list[str] | None) -> list[ThirteenCardRuleset]:
     return [rulesets[i] for i in order]
 
 
+def check_outputs(csv: Path | None, out: Path | None) -> None:
+    """Refuse outputs that cannot be written before the run, not after it."""
+    if csv is not None and not csv.parent.is_dir():
+        raise TableError(f"--csv {csv}: no folder {csv.parent}", hint="create it first")
+    if csv is not None and csv.is_dir():
+        raise TableError(f"--csv {csv} is a folder", hint="give a file name, e.g. report.csv")
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            raise TableError(f"--out {out} is a file", hint="give a folder for the plots")
+        require_plots()
+
+
 def progress_bar() -> Progress:
     """A bar on stderr that disappears when done."""
     columns = (
@@ -191,8 +203,7 @@ def simulate_cmd(
             f"--objective {objective}: unknown objective", hint="use ev or lexicographic"
         )
     rulesets = _simulated_rulesets(ruleset)
-    if out is not None:
-        require_plots()
+    check_outputs(csv, out)
     with progress_bar() as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))
         report = simulate(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -193,3 +194,19 @@ def test_cli_csv_plots_and_html(tmp_path: Path) -> None:
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert page.count('src="data:image/png;base64,') == 4
     assert "Pagat &lt;b&gt;&amp;&lt;/b&gt; friends" in page and "<b>&</b>" not in page
+
+
+def test_outputs_that_cannot_be_written_are_refused_before_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["simulate", "-r", "pagat", "--deals", "5"]
+    out = runner.invoke(app, [*args, "--csv", str(tmp_path / "no" / "r.csv")])
+    assert out.exit_code == 2 and f"no folder {tmp_path / 'no'}" in out.stderr
+    (tmp_path / "file").write_text("x")
+    out = runner.invoke(app, [*args, "--out", str(tmp_path / "file")])
+    assert out.exit_code == 2 and "is a file" in out.stderr
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed
+    out = runner.invoke(app, [*args, "--out", str(tmp_path / "plots")])
+    assert out.exit_code == 2
+    assert "plots need matplotlib" in out.stderr and "housegame[report]" in out.stderr
+    assert not (tmp_path / "plots").exists() and out.stdout == ""
