@@ -59,6 +59,8 @@ class Outcome(Generic[R]):
     interrupted: bool = False
 
 
+CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a Dask scheduler."""
 LOCAL = Backend()
 """Run in this process."""
 
@@ -127,7 +129,7 @@ def _run_dask(
             hint="pip install 'housegame[dask]'",
         ) from None
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except OSError as exc:
         raise HousegameError(
             f"cannot reach the Dask scheduler at {address}: {exc}",

@@ -87,9 +87,9 @@ def _specials() -> list[SpecialHand]:
 
 
 def test_seeded_deals_agree_with_the_exact_chances() -> None:
-    """30,000 seeded hands: each special's rate covers its exact chance. The intervals are 95%
+    """20,000 seeded hands: each special's rate covers its exact chance. The intervals are 95%
     for all of them together (Bonferroni: 2.5%/k in each tail for k specials)."""
-    hands = deal_chunk(2026, 0, 7500, 4).reshape(-1, 13)
+    hands = deal_chunk(2026, 0, 5000, 4).reshape(-1, 13)
     counts = [HandCounts.of([Card(int(c)) for c in row]) for row in hands]
     known = [(h, p) for h in _specials() if (p := special_probability(h)) is not None]
     assert len(known) >= 15

@@ -30,28 +30,28 @@ def check_invariants(report: GameReport, count: int) -> None:
 
 @pytest.fixture(scope="module")
 def ofc_report() -> GameReport:
-    return simulate_ofc(bundled_of(OfcRuleset), hands=30, seed=4, players=2)
+    return simulate_ofc(bundled_of(OfcRuleset), hands=20, seed=4, players=2)
 
 
 def test_ofc_invariants_and_fantasyland(ofc_report: GameReport) -> None:
-    check_invariants(ofc_report, 30)
+    check_invariants(ofc_report, 20)
     for stats in ofc_report.rulesets:
         assert set(stats.rates) >= {"foul", "royalty back", "fantasyland entry", "fantasyland stay"}
 
 
 def test_ofc_is_seeded_whatever_the_backend(ofc_report: GameReport) -> None:
-    again = simulate_ofc(bundled_of(OfcRuleset), hands=30, seed=4, backend=Backend(jobs=2))
+    again = simulate_ofc(bundled_of(OfcRuleset), hands=20, seed=4, backend=Backend(jobs=2))
     assert again.as_dict() == ofc_report.as_dict()
 
 
 def test_bigtwo_invariants_and_who_pays() -> None:
-    report = simulate_bigtwo(bundled_of(BigTwoRuleset), games=150, seed=2)
-    check_invariants(report, 150)
+    report = simulate_bigtwo(bundled_of(BigTwoRuleset), games=60, seed=2)
+    check_invariants(report, 60)
     for stats in report.rulesets:
         wins = [stats.rates[f"seat {s} wins"] for s in range(1, 5)]
         assert sum(wins) == pytest.approx(1.0)  # exactly one player goes out each game
-        assert sum(stats.penalties.values()) == 3 * 150  # three losers a game
-    assert report.as_dict() == simulate_bigtwo(bundled_of(BigTwoRuleset), 150, 2).as_dict()
+        assert sum(stats.penalties.values()) == 3 * 60  # three losers a game
+    assert report.as_dict() == simulate_bigtwo(bundled_of(BigTwoRuleset), 60, 2).as_dict()
 
 
 def test_interrupt_keeps_finished_games() -> None:

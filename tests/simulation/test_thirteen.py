@@ -144,8 +144,9 @@ def test_same_json_on_dask(dask_scheduler: str) -> None:
     assert out.stdout == GOLDEN.read_text(encoding="utf-8")
 
 
-def test_an_unreachable_scheduler_is_bad_input() -> None:
+def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
+    monkeypatch.setattr("housegame.simulation.runner.CONNECT_TIMEOUT", "1s")
     out = runner.invoke(app, [*GOLDEN_ARGS, "--dask", "tcp://127.0.0.1:9"])
     assert out.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in out.stderr
