@@ -5,6 +5,7 @@ Run::
 
     python benchmarks/simulate_bench.py --deals 2000 --jobs 2          # all rulesets
     python benchmarks/simulate_bench.py --deals 600 --dask-workers 1 2 1 2 -r pagat -r taiwan
+    python benchmarks/simulate_bench.py --loose-tables 60 -r maceplay   # score, loose cards
 
 Reports wall time and CPU time (this process plus its worker processes, from ``resource``;
 Dask workers' CPU is not counted) and the extrapolated time for 100,000 four-player deals
@@ -85,13 +86,55 @@ def report(
     print(line)
 
 
+def loose_tables(ruleset: str, count: int) -> None:
+    """``score`` on four-player tables of 13 loose cards each: tables per CPU second, median
+    of three passes (the first table scored before timing: tables and model loaded)."""
+    import statistics
+
+    from housegame.arrange.build import deal_hands
+    from housegame.cards import Card
+    from housegame.scoring import score
+    from housegame.tables import TableFile
+
+    hands = deal_hands(3, count)
+    tables = [
+        TableFile.model_validate(
+            {
+                "ruleset": ruleset,
+                "players": [
+                    {
+                        "name": f"P{i}",
+                        "cards": " ".join(str(Card(int(c))) for c in hands[4 * d + i]),
+                    }
+                    for i in range(4)
+                ],
+            }
+        )
+        for d in range(count)
+    ]
+    score(tables[0])
+    rates = []
+    for _ in range(3):
+        start = time.process_time()
+        for table in tables:
+            score(table)
+        rates.append(count / (time.process_time() - start))
+    print(
+        f"{ruleset}: {statistics.median(rates):.0f} loose four-player tables/s (CPU, median of 3)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("-r", "--ruleset", action="append", help="default: every bundled one")
     parser.add_argument("--dask-workers", type=int, nargs="*", default=[])
+    parser.add_argument("--loose-tables", type=int, help="time `score` on N loose tables instead")
     args = parser.parse_args()
+    if args.loose_tables:
+        loose_tables(args.ruleset[0] if args.ruleset else "maceplay", args.loose_tables)
+        return
     loaded = [load_ruleset(ref) for ref in args.ruleset or []]
     rulesets = [r for r in loaded if isinstance(r, ThirteenCardRuleset)]
     rulesets = rulesets or bundled_of(ThirteenCardRuleset)
