@@ -101,10 +101,11 @@ def compare(
 
 def _print_table(headers: list[str], rows: list[list[str]], title: str | None = None) -> None:
     table = Table(*headers, box=None, pad_edge=False, title=title, title_justify="left")
-    table.columns[0].no_wrap = True
+    for column in table.columns:
+        column.no_wrap = True
     for row in rows:
         table.add_row(*row)
-    print_wide(table, 140)
+    print_wide(table, 1000)
 
 
 def print_wide(table: Table, width: int) -> None:

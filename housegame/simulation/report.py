@@ -173,8 +173,9 @@ STYLE = (
 SUMMARY_HEADERS = [
     "ruleset",
     "deals",
-    "seat 1 mean [95% CI]",
+    "banker edge [95% CI]",
     "edge/action",
+    "seat means",
     "sd",
     "5%..95%",
     "moved/deal",
@@ -186,9 +187,10 @@ SUMMARY_HEADERS = [
 
 
 def summary_rows(report: SimulationReport) -> list[list[str]]:
-    """A line per ruleset: seat 1's mean with its interval (the banker's edge in banker games,
-    with the edge as a share of the units settled with the banker), the spread of a result, the
-    units that change hands, and how often scoops, fouls and special hands happen."""
+    """A line per ruleset: in banker games the banker's (seat 1's) edge with its interval and as
+    a share of the units settled with the banker; every seat's mean (about zero in all-pairs
+    games: the JSON has each one's interval); the spread of a result, the units that change
+    hands, and how often scoops, fouls and special hands happen."""
     rows = []
     for s in report.rulesets:
         (low, high), edge = s.seat_ci95[0], s.banker_edge
@@ -197,8 +199,9 @@ def summary_rows(report: SimulationReport) -> list[list[str]]:
             [
                 s.ruleset + (" (banker)" if s.banker else ""),
                 str(s.deals),
-                f"{s.seat_means[0]:+.3f} [{low:+.3f}, {high:+.3f}]",
+                "-" if edge is None else f"{s.seat_means[0]:+.3f} [{low:+.3f}, {high:+.3f}]",
                 "-" if edge is None else f"{edge['share_of_action']:+.2%}",
+                " ".join(f"{m:+.2f}" for m in s.seat_means),
                 f"{s.stdev:.2f}",
                 f"{s.quantiles[0]:+g}..{s.quantiles[2]:+g}",
                 f"{s.moved_per_deal:.2f}",
