@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from rich.table import Table
@@ -10,6 +10,7 @@ from rich.table import Table
 from housegame.bigtwo.errors import BigTwoError
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
 from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
+from housegame.errors import HousegameError
 from housegame.ofc.errors import OfcError
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.loader import bundled_of, load_ruleset
@@ -62,6 +63,22 @@ def _finish(report: GameReport, json: bool) -> None:
         render(report)
 
 
+KindT = TypeVar("KindT")
+
+
+def _rulesets(
+    refs: list[str] | None, kind: type[KindT], what: str, error: type[HousegameError]
+) -> list[KindT]:
+    """The named rulesets (each must be of ``kind``), or every bundled one of that kind."""
+    rulesets: list[KindT] = []
+    for ref in refs or []:
+        rules = load_ruleset(ref)
+        if not isinstance(rules, kind):
+            raise error(f"ruleset '{rules.id}' is not {what}")
+        rulesets.append(rules)
+    return rulesets if rulesets else bundled_of(kind)
+
+
 @handles_input_errors
 def ofc_simulate(
     ruleset: RulesetsOption = None,
@@ -73,13 +90,7 @@ def ofc_simulate(
     json: JsonOption = False,
 ) -> None:
     """Bots play OFC hands: mean per hand, fouls, royalties by lane, Fantasyland entry/stay."""
-    rulesets: list[OfcRuleset] = []
-    for ref in ruleset or []:
-        rules = load_ruleset(ref)
-        if not isinstance(rules, OfcRuleset):
-            raise OfcError(f"ruleset '{rules.id}' is not an OFC ruleset")
-        rulesets.append(rules)
-    rulesets = rulesets or bundled_of(OfcRuleset)
+    rulesets = _rulesets(ruleset, OfcRuleset, "an OFC ruleset", OfcError)
     with progress_bar() as bar:
         task = bar.add_task("playing", total=hands * len(rulesets))
         report = simulate_ofc(
@@ -98,13 +109,7 @@ def bigtwo_simulate(
     json: JsonOption = False,
 ) -> None:
     """The computer players play Big Two: who wins, who pays, the penalty of a loser."""
-    rulesets: list[BigTwoRuleset] = []
-    for ref in ruleset or []:
-        rules = load_ruleset(ref)
-        if not isinstance(rules, BigTwoRuleset):
-            raise BigTwoError(f"ruleset '{rules.id}' is not a Big Two ruleset (game: big-two)")
-        rulesets.append(rules)
-    rulesets = rulesets or bundled_of(BigTwoRuleset)
+    rulesets = _rulesets(ruleset, BigTwoRuleset, "a Big Two ruleset (game: big-two)", BigTwoError)
     with progress_bar() as bar:
         task = bar.add_task("playing", total=games * len(rulesets))
         report = simulate_bigtwo(
