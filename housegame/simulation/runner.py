@@ -112,9 +112,19 @@ def _run_processes(
                 done(index, result)
     except KeyboardInterrupt:
         outcome.interrupted = True
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop_workers(pool)
         return
     pool.shutdown()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now: left alone they would finish the chunks
+    already handed to them (holding the terminal's pipes) after the report is printed. Python
+    3.14 has ``terminate_workers()`` for this; before it, the pool's own process table."""
+    workers = getattr(pool, "_processes", None) or {}
+    for process in list(workers.values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run_dask(
