@@ -10,12 +10,15 @@ import base64
 import csv
 import html
 import re
+import warnings
+from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from housegame.errors import HousegameError
+from housegame.simulation.stats import Exact, merged
 from housegame.simulation.thirteen import RulesetStats, SimulationReport
 
 CSV_COLUMNS = ("ruleset", "section", "name", "metric", "value")
@@ -85,6 +88,9 @@ def _number(value: Any) -> Any:
     return value
 
 
+CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei", "Microsoft YaHei")
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib
@@ -95,6 +101,13 @@ def _pyplot() -> Any:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # labels may be Chinese (三花): use a CJK font where one is installed, and do not warn for
+    # each missing glyph where none is (they show as boxes)
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    plt.rcParams["font.family"] = ["DejaVu Sans", *(f for f in CJK_FONTS if f in installed)]
+    warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
     return plt
 
 
@@ -116,15 +129,30 @@ def write_report(report: SimulationReport, folder: Path) -> list[Path]:
     return [*written, page]
 
 
+def _distributions(stats: RulesetStats) -> list[tuple[str, dict[Exact, int], float]]:
+    """What to plot: every seat together, or in banker games the banker beside the players."""
+    if not stats.banker:
+        return [("every seat", stats.distribution, 0.0)]
+    players = merged(Counter(seat) for seat in stats.seat_distributions[1:])
+    return [
+        ("banker (seat 1)", stats.seat_distributions[0], -0.2),
+        ("players", dict(sorted(players.items())), 0.2),
+    ]
+
+
 def write_plots(report: SimulationReport, folder: Path) -> list[Path]:
     """Per ruleset, a seat's result distribution and what each payout term contributes."""
     plt = _pyplot()
     written = []
     for stats in report.rulesets:
-        values = [float(v) for v in stats.distribution]
-        total = sum(stats.distribution.values())
         fig, ax = plt.subplots(figsize=(7, 3.2))
-        ax.bar(values, [n / total for n in stats.distribution.values()], width=0.8)
+        for label, counts, offset in _distributions(stats):
+            total = sum(counts.values())
+            values = [float(v) + offset for v in counts]
+            width = 0.4 if offset else 0.8
+            ax.bar(values, [n / total for n in counts.values()], width=width, label=label)
+        if stats.banker:
+            ax.legend()
         ax.set_title(f"{stats.ruleset}: one seat's result in a deal ({stats.deals} deals)")
         ax.set_xlabel(f"{stats.unit}s won (negative: lost)")
         ax.set_ylabel("share of results")

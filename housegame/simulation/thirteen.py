@@ -114,6 +114,8 @@ class RulesetStats:
     seat_means: tuple[float, ...]
     seat_ci95: tuple[tuple[float, float], ...]
     seat_stdevs: tuple[float, ...]
+    seat_percentiles: tuple[dict[int, float], ...]
+    """Each seat's 5th, 50th and 95th percentiles (a banker's results differ from a player's)."""
     stdev: float
     """Of a result, all seats together."""
     mean_abs: float
@@ -141,6 +143,8 @@ class RulesetStats:
     swing: dict[str, Any] | None
     distribution: dict[Exact, int]
     """How often each result happened (all seats)."""
+    seat_distributions: tuple[dict[Exact, int], ...]
+    """The same per seat (plots; not in the JSON)."""
 
     @property
     def seat_stderrs(self) -> tuple[float, ...]:
@@ -160,9 +164,15 @@ class RulesetStats:
             "banker": self.banker,
             "unit": self.unit,
             "seats": [
-                {"seat": i + 1, "mean": m, "ci95": list(ci), "stdev": s}
-                for i, (m, ci, s) in enumerate(
-                    zip(self.seat_means, self.seat_ci95, self.seat_stdevs)
+                {
+                    "seat": i + 1,
+                    "mean": m,
+                    "ci95": list(ci),
+                    "stdev": s,
+                    "percentiles": {f"p{q}": v for q, v in p.items()},
+                }
+                for i, (m, ci, s, p) in enumerate(
+                    zip(self.seat_means, self.seat_ci95, self.seat_stdevs, self.seat_percentiles)
                 )
             ],
             "result": {
@@ -282,6 +292,9 @@ def summarize(rules: ThirteenCardRuleset, tally: ThirteenTally) -> RulesetStats:
         seat_means=tuple(m for m, _, _ in intervals),
         seat_ci95=tuple((low, high) for _, low, high in intervals),
         seat_stdevs=tuple(stdev(seat) for seat in tally.results),
+        seat_percentiles=tuple(
+            {q: float(percentile(seat, q)) for q in (5, 50, 95)} for seat in tally.results
+        ),
         stdev=stdev(every),
         mean_abs=float(mean(_abs_counts(every))),
         percentiles={q: float(percentile(every, q)) for q in PERCENTILES},
@@ -302,6 +315,7 @@ def summarize(rules: ThirteenCardRuleset, tally: ThirteenTally) -> RulesetStats:
         if swing is None
         else {"units": swing.units, "deal": swing.deal + 1, "seat": swing.seat + 1},
         distribution=dict(sorted(every.items())),
+        seat_distributions=tuple(dict(sorted(seat.items())) for seat in tally.results),
     )
 
 
