@@ -170,7 +170,7 @@ JobsOption = Annotated[
 DaskOption = Annotated[
     str | None,
     typer.Option(
-        help="Run on this Dask scheduler (tcp://HOST:8786) instead; needs housegame[dask]."
+        help="Run on this Dask scheduler (tcp://HOST:8786) instead; needs housegame\\[dask]."
     ),
 ]
 
@@ -195,7 +195,10 @@ def simulate_cmd(
         typer.Option("--out", help="Write PNG plots and report.html to this folder."),
     ] = None,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Also show each ruleset's payout terms.")
+        bool,
+        typer.Option(
+            "--explain", help="Also show each ruleset's payout terms, lanes and special hands."
+        ),
     ] = False,
 ) -> None:
     """Monte Carlo over the same seeded deals under each ruleset: the designer's report."""
