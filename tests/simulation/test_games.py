@@ -30,17 +30,17 @@ def check_invariants(report: GameReport, count: int) -> None:
 
 @pytest.fixture(scope="module")
 def ofc_report() -> GameReport:
-    return simulate_ofc(bundled_of(OfcRuleset), hands=20, seed=4, players=2)
+    return simulate_ofc(bundled_of(OfcRuleset), hands=12, seed=4, players=2)
 
 
 def test_ofc_invariants_and_fantasyland(ofc_report: GameReport) -> None:
-    check_invariants(ofc_report, 20)
+    check_invariants(ofc_report, 12)
     for stats in ofc_report.rulesets:
         assert set(stats.rates) >= {"foul", "royalty back", "fantasyland entry", "fantasyland stay"}
 
 
 def test_ofc_is_seeded_whatever_the_backend(ofc_report: GameReport) -> None:
-    again = simulate_ofc(bundled_of(OfcRuleset), hands=20, seed=4, backend=Backend(jobs=2))
+    again = simulate_ofc(bundled_of(OfcRuleset), hands=12, seed=4, backend=Backend(jobs=2))
     assert again.as_dict() == ofc_report.as_dict()
 
 
