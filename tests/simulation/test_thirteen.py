@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -211,3 +212,39 @@ def test_outputs_that_cannot_be_written_are_refused_before_the_run(
     assert out.exit_code == 2
     assert "plots need matplotlib" in out.stderr and "housegame[report]" in out.stderr
     assert not (tmp_path / "plots").exists() and out.stdout == ""
+
+
+class InterruptingBar:
+    """A progress bar whose second advance is Ctrl-C."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __enter__(self) -> InterruptingBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: int) -> int:
+        return 0
+
+    def advance(self, task: int, done: int) -> None:
+        self.calls += 1
+        if self.calls == 2:
+            raise KeyboardInterrupt
+
+
+def test_cli_ctrl_c_prints_the_report_of_the_deals_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("housegame.cli.compare_cmd.progress_bar", InterruptingBar)
+    out = runner.invoke(app, ["simulate", "-r", "pagat", "-r", "macau", "--deals", "300"])
+    assert out.exit_code == 0, out.output
+    assert [re.split(r"\s{2,}", line)[:2] for line in out.stdout.splitlines()[1:]] == [
+        ["pagat", "100"],
+        ["macau (banker)", "100"],
+    ]
+    assert "interrupted: the report covers the deals played (pagat 100, macau 100)" in out.stderr
+    data = json.loads(
+        runner.invoke(app, ["simulate", "-r", "pagat", "--deals", "300", "--json"]).stdout
+    )
+    assert data["interrupted"] is True and data["rulesets"][0]["deals"] == 200
