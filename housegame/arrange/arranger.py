@@ -76,6 +76,8 @@ class SpecialDecision:
     automatic: bool
     value: float
     set_value: float
+    held: tuple[Declared, ...] = ()
+    """Every special hand the cards make, best first (``special`` is the first)."""
 
     @property
     def declare(self) -> bool:
@@ -171,7 +173,9 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        return SpecialDecision(found[0], automatic, self.model.special_value(found[0]), set_value)
+        return SpecialDecision(
+            found[0], automatic, self.model.special_value(found[0]), set_value, tuple(found)
+        )
 
     def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
         """Set many hands; the search runs in batches of ``BATCH`` hands."""

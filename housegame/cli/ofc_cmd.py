@@ -11,6 +11,7 @@ import yaml
 
 from housegame.cards import format_cards, parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_render import render_boards, render_result, render_solution
 from housegame.cli.safe import EXIT_BAD_INPUT, read_line
 from housegame.inputs import MAX_SEED, check_writable, write_text_atomic
@@ -179,4 +180,5 @@ def register(app: typer.Typer) -> None:
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)
+    ofc.command("simulate")(ofc_simulate)
     app.add_typer(ofc, name="ofc")

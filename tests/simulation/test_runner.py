@@ -1,0 +1,29 @@
+"""The chunk runner: seeds from (run seed, chunk index), and Ctrl-C on local processes."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+import numpy as np
+
+from housegame.simulation.runner import Backend, chunk_rng, chunk_sizes, run_tasks
+
+
+def test_a_chunks_seed_is_the_spawned_child_of_the_run_seed() -> None:
+    children = np.random.SeedSequence(7).spawn(4)
+    for index, child in enumerate(children):
+        expected = np.random.default_rng(child).random(3)
+        assert (chunk_rng(7, index).random(3) == expected).all()
+    assert chunk_sizes(250) == [100, 100, 50]
+    assert chunk_sizes(3, 2) == [2, 1]
+
+
+def test_interrupt_on_processes_keeps_finished_tasks_and_stops_the_workers() -> None:
+    def stop(index: int, result: object) -> None:
+        raise KeyboardInterrupt
+
+    tasks = [partial(time.sleep, 0.2) for _ in range(20)]
+    outcome = run_tasks(tasks, Backend(jobs=2), stop)
+    assert outcome.interrupted
+    assert len(outcome.results) == 1  # the one whose callback interrupted
