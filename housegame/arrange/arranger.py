@@ -22,9 +22,9 @@ from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared, holding
 
 _MODELS: dict[str, EvModel] = {}

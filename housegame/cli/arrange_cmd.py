@@ -24,7 +24,7 @@ from housegame.errors import RulesetError
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 def _lanes(setting: Setting) -> dict[str, str]:

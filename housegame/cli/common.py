@@ -17,9 +17,9 @@ from housegame.cli.safe import (
     literal,
 )
 from housegame.errors import RulesetError
+from housegame.results import PairResult
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.results import PairResult
 
 __all__ = [
     "EXIT_BAD_INPUT",

@@ -15,8 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from housegame.results import Item
 from housegame.simulation.stats import Exact, magnitude
-from housegame.thirteen.results import Item, TableResult
+from housegame.thirteen.results import TableResult
 
 NAMES = ("p1", "p2", "p3", "p4")
 """Seat names in simulated tables; seat 1 banks in banker games."""

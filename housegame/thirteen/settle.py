@@ -11,12 +11,13 @@ from fractions import Fraction
 from itertools import combinations
 
 from housegame.ranking import category_of, describe
+from housegame.results import Item, PairResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals, Num, Opponent, Payout, whole
-from housegame.thirteen.results import Item, PairResult, PoolEntry, Seat, TableResult
-from housegame.thirteen.setting import Setting
+from housegame.thirteen.results import PoolEntry, Seat, TableResult
 from housegame.thirteen.specials import compare as compare_specials
 
 

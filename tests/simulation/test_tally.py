@@ -9,10 +9,10 @@ from housegame.cards import parse_cards
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import score, table_arranger
+from housegame.setting import Setting
 from housegame.simulation.tally import ThirteenTally
 from housegame.tables import TableFile
 from housegame.thirteen.results import Seat, TableResult
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.settle import settle_table
 
 
