@@ -28,12 +28,11 @@ from housegame.cli.common import (
     print_json,
     render_pairs,
     signed_units,
-    thirteen_ruleset,
 )
 from housegame.compare import TableComparison, by_family, compare_table
 from housegame.errors import TableError
 from housegame.inputs import MAX_DEALS, MAX_SEED
-from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import Backend, SimulationReport, simulate
 from housegame.simulation.report import (
@@ -137,7 +136,7 @@ def render_stats(report: SimulationReport, explain: bool = False) -> None:
 
 def _simulated_rulesets(refs: list[str] | None) -> list[ThirteenCardRuleset]:
     rulesets = (
-        [thirteen_ruleset(ref, "simulate") for ref in refs]
+        [load_ruleset(ref, ThirteenCardRuleset) for ref in refs]
         if refs
         else bundled_of(ThirteenCardRuleset)
     )

@@ -29,16 +29,6 @@ DEFAULT_RULESET = "golden-nugget-pineapple"
 RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="OFC ruleset id or YAML path.")]
 
 
-def _ofc_ruleset(ref: str) -> OfcRuleset:
-    rules = load_ruleset(ref)
-    if not isinstance(rules, OfcRuleset):
-        raise OfcError(
-            f"ruleset '{rules.id}' is not an OFC ruleset",
-            hint="use golden-nugget-pineapple or ofc-classic",
-        )
-    return rules
-
-
 @handles_input_errors
 def replay(
     log: Annotated[Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves.")],
@@ -95,7 +85,7 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Write the hand's log here.")] = None,
 ) -> None:
     """Play one hand against computer opponents; moves are read from stdin, one per line."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     if save is not None:
         check_writable(save, "--save")
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -152,7 +142,7 @@ def fantasyland(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """The best setting for a Fantasyland hand, by the ruleset's solver priority."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     solution = solve(parse_cards(cards), rules)
     assert rules.fantasyland is not None
     if json:
