@@ -114,6 +114,9 @@ def _run_processes(
         outcome.interrupted = True
         _stop_workers(pool)
         return
+    except BaseException:  # a task failed: nothing else of the run is wanted
+        _stop_workers(pool)
+        raise
     pool.shutdown()
 
 
@@ -157,5 +160,8 @@ def _run_dask(
     except KeyboardInterrupt:
         outcome.interrupted = True
         client.cancel(futures)  # type: ignore[no-untyped-call]
+    except BaseException:
+        client.cancel(futures)  # type: ignore[no-untyped-call]
+        raise
     finally:
         client.close()  # type: ignore[no-untyped-call]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 
 import numpy as np
+import pytest
 
 from housegame.simulation.runner import Backend, chunk_rng, chunk_sizes, run_tasks
 
@@ -27,3 +29,10 @@ def test_interrupt_on_processes_keeps_finished_tasks_and_stops_the_workers() -> 
     outcome = run_tasks(tasks, Backend(jobs=2), stop)
     assert outcome.interrupted
     assert len(outcome.results) == 1  # the one whose callback interrupted
+
+
+def test_a_failing_task_stops_the_run_and_raises() -> None:
+    tasks: list[Callable[[], object]] = [partial(int, "1"), partial(int, "x")]
+    tasks += [partial(time.sleep, 0.2) for _ in range(6)]
+    with pytest.raises(ValueError, match="invalid literal"):
+        run_tasks(tasks, Backend(jobs=2))
