@@ -141,17 +141,12 @@ def simulate(
         for index, size in enumerate(sizes)
         for rules in rulesets
     ]
-    outcome = run_tasks(
+    tallies = [ThirteenTally(players) for _ in rulesets]
+    interrupted = run_tasks(
         tasks,
+        lambda i, chunk: tallies[i % len(rulesets)].merge(chunk),
         backend,
-        None if progress is None else lambda i, _: progress(tasks[i].deals),
+        None if progress is None else lambda i: progress(tasks[i].deals),
     )
-    stats = []
-    for r, rules in enumerate(rulesets):
-        tally = ThirteenTally(players)
-        for i in range(r, len(tasks), len(rulesets)):
-            if i in outcome.results:
-                tally.merge(outcome.results[i])
-        if tally.deals:
-            stats.append(summarize(rules, tally))
-    return SimulationReport(deals, players, seed, objective, outcome.interrupted, stats)
+    stats = [summarize(r, t) for r, t in zip(rulesets, tallies) if t.deals]
+    return SimulationReport(deals, players, seed, objective, interrupted, stats)
