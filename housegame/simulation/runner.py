@@ -77,7 +77,9 @@ class InOrder(Generic[R]):
 CONNECT_TIMEOUT = "10s"
 """How long to try to reach a Dask scheduler."""
 IN_FLIGHT = 4
-"""Tasks handed out per worker before their results come back."""
+"""Tasks handed out per local worker before their results come back."""
+DASK_IN_FLIGHT = 16
+"""The same per Dask worker thread: a round trip through the scheduler costs more."""
 LOCAL = Backend()
 """Run in this process."""
 
@@ -203,7 +205,7 @@ def _run_dask(tasks: Sequence[Callable[[], Any]], address: str, finished: Finish
 
     threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
     try:
-        _windowed(tasks, threads * IN_FLIGHT, submit, first_done, finished)
+        _windowed(tasks, threads * DASK_IN_FLIGHT, submit, first_done, finished)
     except BaseException:
         client.cancel(submitted)  # type: ignore[no-untyped-call]
         raise
