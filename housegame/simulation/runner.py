@@ -46,11 +46,6 @@ class Backend:
     jobs: int = 1
     dask: str | None = None
 
-    def describe(self) -> str:
-        if self.dask is not None:
-            return f"dask scheduler {self.dask}"
-        return "this process" if self.jobs == 1 else f"{self.jobs} local processes"
-
 
 class InOrder(Generic[R]):
     """Hands results to ``fold`` in task order, holding early arrivals until their turn."""
