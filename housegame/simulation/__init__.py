@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from housegame.simulation.exact import condition_probability, special_probability
 from housegame.simulation.runner import CHUNK, Backend
-from housegame.simulation.thirteen import RulesetStats, SimulationReport, simulate
+from housegame.simulation.summary import RulesetStats
+from housegame.simulation.thirteen import SimulationReport, simulate
 
 __all__ = [
     "CHUNK",

@@ -262,20 +262,19 @@ def _run(
     progress: Progress | None,
 ) -> GameReport:
     """Run (ruleset position, games, task) triples; fold each ruleset's chunks in order."""
-    outcome = run_tasks(
+    tallies = [GameTally(meta[1]) for _ in rulesets]
+    interrupted = run_tasks(
         [t for _, _, t in tasks],
+        lambda i, chunk: tallies[tasks[i][0]].merge(chunk),
         backend,
-        None if progress is None else lambda i, _: progress(tasks[i][1]),
+        None if progress is None else lambda i: progress(tasks[i][1]),
     )
-    stats = []
-    for r, rules in enumerate(rulesets):
-        tally = GameTally(meta[1])
-        for i, (owner, _, _) in enumerate(tasks):
-            if owner == r and i in outcome.results:
-                tally.merge(outcome.results[i])
-        if tally.games:
-            stats.append(summarize_game(rules.id, game, tally))
-    return GameReport(game, meta[0], meta[1], meta[2], outcome.interrupted, stats)
+    stats = [
+        summarize_game(rules.id, game, tally)
+        for rules, tally in zip(rulesets, tallies)
+        if tally.games
+    ]
+    return GameReport(game, meta[0], meta[1], meta[2], interrupted, stats)
 
 
 def simulate_ofc(

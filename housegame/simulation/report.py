@@ -19,7 +19,8 @@ from typing import Any
 
 from housegame.errors import HousegameError
 from housegame.simulation.stats import Exact, merged
-from housegame.simulation.thirteen import RulesetStats, SimulationReport
+from housegame.simulation.summary import RulesetStats
+from housegame.simulation.thirteen import SimulationReport
 
 CSV_COLUMNS = ("ruleset", "section", "name", "metric", "value")
 

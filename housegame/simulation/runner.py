@@ -2,8 +2,9 @@
 
 A run is cut into chunks of deals; a chunk's random numbers come from the run's seed and the
 chunk's index alone (``numpy.random.SeedSequence`` spawn keys), never from which worker ran it
-or when. Results are folded in chunk order, so a run gives the same numbers whatever the
-backend and the number of workers.
+or when. Results are folded in task order (early arrivals wait for their turn), so a run gives
+the same numbers whatever the backend and the number of workers; at most a few tasks per worker
+are in flight, so a long run holds neither every task's result nor every task at once.
 
 Ctrl-C (``KeyboardInterrupt``) stops a run: the chunks already finished are kept and the run is
 marked interrupted, so the caller can still report what was done.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Generic, TypeVar
@@ -45,75 +46,117 @@ class Backend:
     jobs: int = 1
     dask: str | None = None
 
-    def describe(self) -> str:
-        if self.dask is not None:
-            return f"dask scheduler {self.dask}"
-        return "this process" if self.jobs == 1 else f"{self.jobs} local processes"
 
+class InOrder(Generic[R]):
+    """Hands results to ``fold`` in task order, holding early arrivals until their turn."""
 
-@dataclass
-class Outcome(Generic[R]):
-    """Each finished task's result by task index; ``interrupted`` when Ctrl-C ended the run."""
+    def __init__(self, fold: Callable[[int, R], None]) -> None:
+        self.fold = fold
+        self.next = 0
+        self.waiting: dict[int, R] = {}
+        self.done = 0
 
-    results: dict[int, R]
-    interrupted: bool = False
+    def add(self, index: int, result: R) -> None:
+        self.done += 1
+        self.waiting[index] = result
+        while self.next in self.waiting:
+            self.fold(self.next, self.waiting.pop(self.next))
+            self.next += 1
+
+    def flush(self) -> None:
+        """After an interruption: the finished tasks still waiting, in order (gaps skipped)."""
+        for index in sorted(self.waiting):
+            self.fold(index, self.waiting.pop(index))
 
 
 CONNECT_TIMEOUT = "10s"
 """How long to try to reach a Dask scheduler."""
+IN_FLIGHT = 4
+"""Tasks handed out per local worker before their results come back."""
+DASK_IN_FLIGHT = 16
+"""The same per Dask worker thread: a round trip through the scheduler costs more."""
 LOCAL = Backend()
 """Run in this process."""
 
-Done = Callable[[int, Any], None]
-"""Called in the calling process after each task, with its index and result; raising
+Progress = Callable[[int], None]
+"""Called in the calling process after each task finishes, with its index; raising
 ``KeyboardInterrupt`` from it stops the run like Ctrl-C (how tests interrupt a run)."""
 
 
 def run_tasks(
-    tasks: Sequence[Callable[[], R]], backend: Backend = LOCAL, done: Done | None = None
-) -> Outcome[R]:
-    """Run every task (a picklable callable) on the backend; see the module docstring."""
+    tasks: Sequence[Callable[[], R]],
+    fold: Callable[[int, R], None],
+    backend: Backend = LOCAL,
+    progress: Progress | None = None,
+) -> bool:
+    """Run every task (a picklable callable) on the backend and ``fold`` each result in task
+    order. Returns whether Ctrl-C ended the run (the finished tasks are folded all the same)."""
     if backend.jobs < 1:
         raise HousegameError(f"--jobs {backend.jobs}: at least one process is needed")
-    outcome: Outcome[R] = Outcome({})
-    if backend.dask is not None:
-        _run_dask(tasks, backend.dask, outcome, done)
-    elif backend.jobs == 1:
-        try:
+    ordered = InOrder(fold)
+
+    def finished(index: int, result: R) -> None:
+        ordered.add(index, result)
+        if progress is not None:
+            progress(index)
+
+    try:
+        if backend.dask is not None:
+            _run_dask(tasks, backend.dask, finished)
+        elif backend.jobs == 1:
             for index, task in enumerate(tasks):
-                outcome.results[index] = result = task()
-                if done is not None:
-                    done(index, result)
-        except KeyboardInterrupt:
-            outcome.interrupted = True
-    else:
-        _run_processes(tasks, backend.jobs, outcome, done)
-    return outcome
+                finished(index, task())
+        else:
+            _run_processes(tasks, backend.jobs, finished)
+    except KeyboardInterrupt:
+        ordered.flush()
+        return True
+    return False
+
+
+Finished = Callable[[int, Any], None]
+
+
+def _windowed(
+    tasks: Sequence[Callable[[], Any]],
+    window: int,
+    submit: Callable[[Callable[[], Any]], Any],
+    first_done: Callable[[set[Any]], set[Any]],
+    finished: Finished,
+) -> None:
+    """Keep ``window`` tasks in flight; hand each result on as it comes back, then drop it."""
+    queue = iter(enumerate(tasks))
+    pending: dict[Any, int] = {}
+    while True:
+        for index, task in queue:
+            pending[submit(task)] = index
+            if len(pending) >= window:
+                break
+        if not pending:
+            return
+        for handle in first_done(set(pending)):
+            finished(pending.pop(handle), handle.result())
 
 
 def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels what is left (no worker tracebacks)."""
+    """Workers leave Ctrl-C to the parent, which ends them (no worker tracebacks)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_processes(
-    tasks: Sequence[Callable[[], R]], jobs: int, outcome: Outcome[R], done: Done | None
-) -> None:
+def _run_processes(tasks: Sequence[Callable[[], Any]], jobs: int, finished: Finished) -> None:
     # spawn, not fork: the caller may run threads (a progress bar) that fork would copy mid-state
     pool = ProcessPoolExecutor(
         max_workers=jobs, mp_context=get_context("spawn"), initializer=_ignore_sigint
     )
+
+    def first_done(pending: set[Future[Any]]) -> set[Future[Any]]:
+        return wait(pending, return_when=FIRST_COMPLETED).done
+
     try:
-        futures: dict[Future[R], int] = {pool.submit(task): i for i, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            index = futures[future]
-            outcome.results[index] = result = future.result()
-            if done is not None:
-                done(index, result)
-    except KeyboardInterrupt:
-        outcome.interrupted = True
+        _windowed(tasks, jobs * IN_FLIGHT, pool.submit, first_done, finished)
+    except BaseException:  # Ctrl-C, or a task failed: nothing else of the run is wanted
         _stop_workers(pool)
-        return
+        raise
     pool.shutdown()
 
 
@@ -127,35 +170,39 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run_dask(
-    tasks: Sequence[Callable[[], R]], address: str, outcome: Outcome[R], done: Done | None
-) -> None:
+def _run_dask(tasks: Sequence[Callable[[], Any]], address: str, finished: Finished) -> None:
     try:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
+        import distributed
     except ImportError:
         raise HousegameError(
             "--dask needs the Dask distributed client",
             hint="pip install 'housegame[dask]'",
         ) from None
     try:
-        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+        client = distributed.Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except OSError as exc:
         raise HousegameError(
             f"cannot reach the Dask scheduler at {address}: {exc}",
             hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`",
         ) from None
-    futures: list[Any] = []
+    submitted: list[Any] = []
+
+    def submit(task: Callable[[], Any]) -> Any:
+        future = client.submit(task, pure=False)
+        submitted.append(future)
+        return future
+
+    def first_done(pending: set[Any]) -> set[Any]:
+        waited = distributed.wait(list(pending), return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+        done: set[Any] = waited.done
+        submitted[:] = [f for f in submitted if f not in done]
+        return done
+
+    threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
     try:
-        futures = [client.submit(task, pure=False) for task in tasks]
-        index_of = {future.key: i for i, future in enumerate(futures)}
-        for future in dask_completed(futures):  # type: ignore[no-untyped-call]
-            index = index_of[future.key]
-            outcome.results[index] = result = future.result()
-            if done is not None:
-                done(index, result)
-    except KeyboardInterrupt:
-        outcome.interrupted = True
-        client.cancel(futures)  # type: ignore[no-untyped-call]
+        _windowed(tasks, threads * DASK_IN_FLIGHT, submit, first_done, finished)
+    except BaseException:
+        client.cancel(submitted)  # type: ignore[no-untyped-call]
+        raise
     finally:
         client.close()  # type: ignore[no-untyped-call]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 
 import numpy as np
+import pytest
 
 from housegame.simulation.runner import Backend, chunk_rng, chunk_sizes, run_tasks
 
@@ -19,11 +21,26 @@ def test_a_chunks_seed_is_the_spawned_child_of_the_run_seed() -> None:
     assert chunk_sizes(3, 2) == [2, 1]
 
 
+@pytest.mark.parametrize("backend", [Backend(), Backend(jobs=2)])
+def test_results_are_folded_in_task_order(backend: Backend) -> None:
+    tasks = [partial(pow, n, 2) for n in range(30)]
+    folded: list[tuple[int, int]] = []
+    assert not run_tasks(tasks, lambda i, r: folded.append((i, r)), backend)
+    assert folded == [(n, n * n) for n in range(30)]
+
+
 def test_interrupt_on_processes_keeps_finished_tasks_and_stops_the_workers() -> None:
-    def stop(index: int, result: object) -> None:
+    def stop(index: int) -> None:
         raise KeyboardInterrupt
 
+    folded: list[int] = []
     tasks = [partial(time.sleep, 0.2) for _ in range(20)]
-    outcome = run_tasks(tasks, Backend(jobs=2), stop)
-    assert outcome.interrupted
-    assert len(outcome.results) == 1  # the one whose callback interrupted
+    assert run_tasks(tasks, lambda i, r: folded.append(i), Backend(jobs=2), stop)
+    assert len(folded) == 1  # the one whose progress call interrupted
+
+
+def test_a_failing_task_stops_the_run_and_raises() -> None:
+    tasks: list[Callable[[], object]] = [partial(int, "1"), partial(int, "x")]
+    tasks += [partial(time.sleep, 0.2) for _ in range(6)]
+    with pytest.raises(ValueError, match="invalid literal"):
+        run_tasks(tasks, lambda i, r: None, Backend(jobs=2))
