@@ -13,18 +13,18 @@ from typing import Literal
 
 import numpy as np
 
+from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
-from housegame.arrange.odds import lane_odds
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared, holding
 
 _MODELS: dict[str, EvModel] = {}
@@ -76,6 +76,8 @@ class SpecialDecision:
     automatic: bool
     value: float
     set_value: float
+    held: tuple[Declared, ...] = ()
+    """Every special hand the cards make, best first (``special`` is the first)."""
 
     @property
     def declare(self) -> bool:
@@ -172,7 +174,7 @@ class Arranger:
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
         value = self.model.special_value(found[0]) * self.model.scale(cards)
-        return SpecialDecision(found[0], automatic, value, set_value)
+        return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
     def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
         """Set many hands; the search runs in batches of ``BATCH`` hands."""

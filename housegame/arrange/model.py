@@ -38,6 +38,7 @@ from housegame.cards import DECK, SUIT_NAMES, Card, parse_card, rank_value
 from housegame.ranking import Category, RankingRules
 from housegame.rulesets.common import LANES, rank_values
 from housegame.rulesets.thirteen import Holds, LaneIs, Multiplier, ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import HandCounts, hand_holds, held_cards, lane_holds
 from housegame.thirteen.payout import (
     FEATURES,
@@ -47,7 +48,6 @@ from housegame.thirteen.payout import (
     Payout,
     power,
 )
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared
 
 UNIT_FEATURES = (True, True, True, False, False, False, False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from housegame.cli import (
@@ -13,6 +15,7 @@ from housegame.cli import (
     show_cmd,
     thirteen_cmd,
 )
+from housegame.cli.safe import set_debug
 
 app = typer.Typer(
     name="housegame",
@@ -21,6 +24,17 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _global_options(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Print the traceback of an internal error (exit 70).")
+    ] = False,
+) -> None:
+    set_debug(debug)
+
+
 rulesets_cmd.register(app)
 thirteen_cmd.register(app)
 compare_cmd.register(app)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,8 +27,11 @@ from housegame.bigtwo import (
     why_not,
 )
 from housegame.cards import parse_cards
-from housegame.cli.common import console, err_console, handles_input_errors, print_json
+from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cli.game_sim_cmd import bigtwo_simulate
+from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
+from housegame.inputs import MAX_SEED, parse_count
 
 RulesetOption = Annotated[
     str | None,
@@ -50,7 +52,7 @@ bigtwo_app = typer.Typer(
 
 def say(text: str = "") -> None:
     """Plain text on stdout: no markup, no wrapping (cards stay on one line)."""
-    console.print(text, markup=False, soft_wrap=True)
+    console.print(literal(text), soft_wrap=True)
 
 
 def _play(text: str, what: str, rules: Rules) -> Combo:
@@ -153,8 +155,12 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
 def render_settlement(result: Settlement) -> None:
     table = Table("player", "cards left", "score", "net", box=None, pad_edge=False)
     for name, net in result.totals.items():
-        table.add_row(name, str(result.cards_left[name]), str(result.scores[name]), f"{net:+}")
-    console.print(f"[bold]ruleset[/] {result.ruleset}   [bold]winner[/] {result.winner}")
+        table.add_row(
+            literal(name), str(result.cards_left[name]), str(result.scores[name]), f"{net:+}"
+        )
+    console.print(
+        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]winner[/] {literal(result.winner)}"
+    )
     console.print(table)
 
 
@@ -179,11 +185,10 @@ def score_cmd(
     rules = load_rules(ruleset)
     counts: dict[str, int] = {}
     for name, value in _pairs(left, "--left"):
-        if not value.isdigit():
-            raise BigTwoError(f"--left {name}={value}: the count must be a whole number")
+        count = parse_count(value, f"--left {name}={value}")
         if name in counts:
             raise BigTwoError(f"--left names {name} twice")
-        counts[name] = int(value)
+        counts[name] = count
     held = {name: parse_cards(value) for name, value in _pairs(holds or [], "--holds")}
     result = settle(rules, counts, held)
     if json:
@@ -221,7 +226,7 @@ def replay_cmd(
 
 def _read_line() -> str:
     console.print("> ", end="", markup=False, soft_wrap=True)
-    line = sys.stdin.readline()
+    line = read_line()
     if not line:
         raise BigTwoError(
             "input ended before the game did", hint="type cards, pass, hint, auto or quit"
@@ -253,7 +258,7 @@ def _human_turn(game: Game) -> bool:
                 else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
             )
         except HousegameError as exc:
-            err_console.print(f"not allowed: {exc}", markup=False, soft_wrap=True)
+            err_console.print(f"not allowed: {literal(exc, lines=True)}", soft_wrap=True)
             continue
         say(_move_text(move))
         return True
@@ -263,7 +268,10 @@ def _human_turn(game: Game) -> bool:
 @handles_input_errors
 def play_cmd(
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Deal seed (the same seed, the same deal).")
+        int | None,
+        typer.Option(
+            "--seed", min=0, max=MAX_SEED, help="Deal seed (the same seed, the same deal)."
+        ),
     ] = None,
     ruleset: RulesetOption = None,
 ) -> None:
@@ -287,4 +295,5 @@ def play_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    bigtwo_app.command("simulate")(bigtwo_simulate)
     app.add_typer(bigtwo_app, name="bigtwo")

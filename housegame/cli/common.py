@@ -4,61 +4,32 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
-from rich.console import Console
+from housegame.cli.safe import (
+    EXIT_BAD_INPUT,
+    console,
+    err_console,
+    fail,
+    handles_input_errors,
+    literal,
+)
+from housegame.results import PairResult
 
-from housegame.errors import HousegameError, RulesetError
-from housegame.rulesets.loader import load_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.results import PairResult
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
-EXIT_BAD_INPUT = 2
-
-
-def fail(message: str) -> None:
-    """Print a problem on stderr and exit 2 (bad input)."""
-    err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
-    sys.exit(EXIT_BAD_INPUT)
-
-
-def handles_input_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Run a command so that bad input becomes a message and exit 2, never a traceback."""
-
-    @wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except HousegameError as exc:
-            fail(_escape(str(exc)))
-        raise AssertionError("unreachable")
-
-    return wrapper
-
-
-def thirteen_ruleset(ref: str, command: str) -> ThirteenCardRuleset:
-    """A 13-card ruleset by id or path; any other game is bad input for ``command``."""
-    ruleset = load_ruleset(ref)
-    if not isinstance(ruleset, ThirteenCardRuleset):
-        raise RulesetError(
-            f"ruleset '{ruleset.id}' is not a 13-card ruleset",
-            hint=f"`housegame {command}` needs a 13-card (Chinese Poker) ruleset; "
-            "`housegame rulesets` lists them with their game",
-        )
-    return ruleset
-
-
-def _escape(text: str) -> str:
-    return text.replace("[", "\\[")
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "console",
+    "err_console",
+    "fail",
+    "handles_input_errors",
+    "literal",
+    "print_json",
+    "render_pairs",
+    "signed_units",
+    "to_jsonable",
+]
 
 
 def to_jsonable(value: Any) -> Any:
@@ -81,13 +52,13 @@ def signed_units(value: object) -> str:
 def render_pairs(pairs: Iterable[PairResult]) -> None:
     """Each settled pair: its items, then the net to the pair's first player."""
     for pair in pairs:
-        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
+        console.print(f"\n[bold]{literal(pair.first)} vs {literal(pair.second)}[/]")
         for item in pair.items:
-            detail = f"  [dim]{_escape(item.detail)}[/]" if item.detail else ""
+            detail = f"  [dim]{literal(item.detail)}[/]" if item.detail else ""
             console.print(
-                f"  {signed_units(item.units):>6}  {_escape(item.label)}{detail}", soft_wrap=True
+                f"  {signed_units(item.units):>6}  {literal(item.label)}{detail}", soft_wrap=True
             )
-        console.print(f"  {signed_units(pair.net):>6}  net to {pair.first}")
+        console.print(f"  {signed_units(pair.net):>6}  net to {literal(pair.first)}")
 
 
 def print_json(value: Any) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -11,8 +10,11 @@ import typer
 import yaml
 
 from housegame.cards import format_cards, parse_cards
-from housegame.cli.common import console, handles_input_errors, print_json
+from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_render import render_boards, render_result, render_solution
+from housegame.cli.safe import EXIT_BAD_INPUT, read_line
+from housegame.inputs import MAX_SEED, check_writable, write_text_atomic
 from housegame.ofc.bot import choose_move
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.errors import OfcError
@@ -25,16 +27,6 @@ from housegame.rulesets.ofc import OfcRuleset
 
 DEFAULT_RULESET = "golden-nugget-pineapple"
 RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="OFC ruleset id or YAML path.")]
-
-
-def _ofc_ruleset(ref: str) -> OfcRuleset:
-    rules = load_ruleset(ref)
-    if not isinstance(rules, OfcRuleset):
-        raise OfcError(
-            f"ruleset '{rules.id}' is not an OFC ruleset",
-            hint="use golden-nugget-pineapple or ofc-classic",
-        )
-    return rules
 
 
 @handles_input_errors
@@ -51,10 +43,10 @@ def replay(
         print_json(done.as_dict())
         return
     deal = f"seed {done.log.seed}" if done.log.seed is not None else "deck from the log"
-    console.print(f"[bold]replay[/] {log} ({deal})")
+    console.print(f"[bold]replay[/] {literal(log)} ({deal})")
     for played in done.hand.history:
         shown = ", ".join(f"{k} {v}" for k, v in played.move.as_dict().items())
-        console.print(f"  stage {played.stage + 1}  {played.player}: {shown}")
+        console.print(f"  stage {played.stage + 1}  {literal(played.player)}: {literal(shown)}")
     console.print()
     render_result(done.result)
 
@@ -71,7 +63,7 @@ def _read_move(hand: Hand, name: str) -> None:
         console.print(f"[dim]placing other than {place} cards is a foul: the hand is dead[/]")
     while True:
         console.print("your move> ", end="")
-        line = sys.stdin.readline()
+        line = read_line()
         if not line:
             raise OfcError(
                 "input ended before the hand was finished",
@@ -81,23 +73,27 @@ def _read_move(hand: Hand, name: str) -> None:
             hand.play(name, parse_move(line))
             return
         except OfcError as exc:
-            console.print(f"[red]not legal:[/] {exc}", markup=True)
+            console.print(f"[red]not legal:[/] {literal(exc, lines=True)}")
 
 
 @handles_input_errors
 def play(
-    seed: Annotated[int | None, typer.Option(help="Shuffle seed (printed if not given).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(min=0, max=MAX_SEED, help="Shuffle seed (printed if not given).")
+    ] = None,
     opponents: Annotated[int, typer.Option(min=1, max=2, help="Computer opponents: 1 or 2.")] = 1,
     ruleset: RulesetOption = DEFAULT_RULESET,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
     save: Annotated[Path | None, typer.Option(help="Write the hand's log here.")] = None,
 ) -> None:
     """Play one hand against computer opponents; moves are read from stdin, one per line."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
+    if save is not None:
+        check_writable(save, "--save")
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
     hand = Hand(rules, players, shuffled_deck(seed))
-    console.print(f"[bold]{rules.name}[/], seed {seed}: {', '.join(players)}")
+    console.print(f"[bold]{literal(rules.name)}[/], seed {seed}: {literal(', '.join(players))}")
     shown_stage = -1
     while not hand.finished:
         if hand.stage != shown_stage:
@@ -113,15 +109,32 @@ def play(
             hand.play(who, move)
             placed = ", ".join(f"{k} {v}" for k, v in move.as_dict().items() if k != "discard")
             hidden = " and discards face down" if move.discarded else ""
-            console.print(f"{who} places {placed}{hidden}")
+            console.print(f"{literal(who)} places {placed}{hidden}")
     console.print("\n[bold]final boards[/]")
     render_boards(hand)
     console.print()
     render_result(hand.result())
     if save is not None:
-        text = yaml.safe_dump(to_log(hand, ruleset, seed), sort_keys=False, allow_unicode=True)
-        save.write_text(text, encoding="utf-8")
-        console.print(f"\nlog written to {save}")
+        _save_log(
+            save, yaml.safe_dump(to_log(hand, ruleset, seed), sort_keys=False, allow_unicode=True)
+        )
+
+
+def _save_log(path: Path, text: str) -> None:
+    """Write the log whole or not at all; if the file cannot be written after all (checked
+    before the hand, but the disk may have changed), the log goes to stdout so the hand is not
+    lost, and the exit code is 2."""
+    try:
+        write_text_atomic(path, text)
+    except OSError as exc:
+        err_console.print(
+            f"[bold red]error:[/] cannot write {literal(path)}: {literal(exc.strerror or exc)};"
+            " the log follows on stdout",
+            soft_wrap=True,
+        )
+        console.print(literal(text, lines=True), end="", soft_wrap=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    console.print(f"\nlog written to {literal(path)}")
 
 
 @handles_input_errors
@@ -131,7 +144,7 @@ def fantasyland(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """The best setting for a Fantasyland hand, by the ruleset's solver priority."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     solution = solve(parse_cards(cards), rules)
     assert rules.fantasyland is not None
     if json:
@@ -159,4 +172,5 @@ def register(app: typer.Typer) -> None:
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)
+    ofc.command("simulate")(ofc_simulate)
     app.add_typer(ofc, name="ofc")

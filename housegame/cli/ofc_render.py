@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from housegame.cards import format_cards
-from housegame.cli.common import console, render_pairs, signed_units
+from housegame.cli.common import console, literal, render_pairs, signed_units
 from housegame.ofc.hand import Hand
 from housegame.ofc.results import OfcTableResult
 from housegame.ofc.solver import Solution
@@ -23,19 +23,19 @@ def render_boards(hand: Hand) -> None:
             f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
             for lane in LANES
         ]
-        label = name + (" [FL]" if board.fantasyland_cards is not None else "")
+        label = literal(name) + (" \\[FL]" if board.fantasyland_cards is not None else "")
         table.add_row(label, *row)
     console.print(table)
 
 
 def render_result(result: OfcTableResult) -> None:
     """Hands and royalties, every pair's items, totals, and next hand's Fantasyland."""
-    console.print(f"[bold]ruleset[/] {result.ruleset}")
+    console.print(f"[bold]ruleset[/] {literal(result.ruleset)}")
     for seat in result.seats:
         reason = seat.dead or seat.setting.foul_reason()
-        note = f"  [red]FOUL: {reason}[/]" if seat.fouled else ""
+        note = f"  [red]FOUL: {literal(reason)}[/]" if seat.fouled else ""
         console.print(
-            f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True
+            f"\n[bold]{literal(seat.name)}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True
         )
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
@@ -47,7 +47,11 @@ def render_result(result: OfcTableResult) -> None:
     render_pairs(result.pairs)
     totals = Table("player", "total", "next hand", box=None, pad_edge=False)
     for seat in result.seats:
-        totals.add_row(seat.name, signed_units(result.totals[seat.name]), seat.next_hand.reason)
+        totals.add_row(
+            literal(seat.name),
+            signed_units(result.totals[seat.name]),
+            literal(seat.next_hand.reason),
+        )
     console.print("\n[bold]totals[/]")
     console.print(totals)
 

@@ -11,6 +11,7 @@ from rich.table import Table
 from housegame.cli.common import (
     console,
     handles_input_errors,
+    literal,
     print_json,
     render_pairs,
     signed_units,
@@ -24,8 +25,8 @@ from housegame.thirteen import TableResult
 def render(result: TableResult) -> None:
     """The readable breakdown: settings, each pair's items, then totals."""
     console.print(
-        f"[bold]ruleset[/] {result.ruleset}"
-        + (f"   [bold]banker[/] {result.banker}" if result.banker else "")
+        f"[bold]ruleset[/] {literal(result.ruleset)}"
+        + (f"   [bold]banker[/] {literal(result.banker)}" if result.banker else "")
     )
     hands = Table("player", "front", "middle", "back", "note", box=None, pad_edge=False)
     for seat in result.seats:
@@ -33,22 +34,22 @@ def render(result: TableResult) -> None:
         note = "surrenders" if seat.surrendered else ("FOUL" if seat.fouled else "")
         if seat.declared is not None:
             note = f"declares {seat.declared.hand.name} ({seat.declared.points})"
-        hands.add_row(
-            seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note
-        )
+        cells = (seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""))
+        hands.add_row(*(literal(cell) for cell in (*cells, note)))
     console.print(hands)
     render_pairs(result.pairs)
     if result.pool:
         console.print("\n[bold]pool[/]")
         for entry in result.pool:
             console.print(
-                f"  {signed_units(entry.item.units):>6}  {entry.player}: {entry.item.label}"
+                f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: "
+                f"{literal(entry.item.label)}"
             )
-    totals = Table("player", f"total ({result.unit})", box=None, pad_edge=False)
+    totals = Table("player", f"total ({literal(result.unit)})", box=None, pad_edge=False)
     if result.points_per_unit != 1:
         totals.add_column("points")
     for name, total in result.totals.items():
-        row = [name, signed_units(total)]
+        row = [literal(name), signed_units(total)]
         if result.points_per_unit != 1:
             row.append(signed_units(total * result.points_per_unit))
         totals.add_row(*row)
