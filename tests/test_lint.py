@@ -47,6 +47,13 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
             id="front-bonus-never-holds",
         ),
         pytest.param(
+            "extends: taiwan\nranking: {front_flushes: true}\nbonuses:\n  ordinary:\n    items:\n"
+            "      - {id: front-flush, name: f, lane: front, units: 2, when: {lane: front, "
+            "category: [flush]}}\n",
+            None,
+            id="front-bonus-holds-when-the-front-ranks-flushes",
+        ),
+        pytest.param(
             "extends: pagat\nspecials: {hands: [{id: six-pairs, $delete: true}]}\n",
             "house.yaml:5: specials.hands[0]: override removes inherited specials.hands entry "
             '{"id": "six-pairs"} | intended? the entry is gone from the merged ruleset',
@@ -136,4 +143,13 @@ def test_gaps_in_a_royalty_table(tmp_path: Path) -> None:
 def test_lane_categories_read_the_ranking() -> None:
     rules = RankingRules()
     assert lane_categories(rules, 3) == {"high-card", "pair", "trips"}
+    shapes = RankingRules(front_straights=True, front_flushes=True)
+    assert lane_categories(shapes, 3) == {
+        "high-card",
+        "pair",
+        "trips",
+        "straight",
+        "flush",
+        "straight-flush",
+    }
     assert len(lane_categories(rules, 5)) == 9

@@ -1,10 +1,6 @@
 """docs/authoring.md: every house rule it builds is a file under ``examples/house/`` exactly as
 the page shows it, and every table it works by hand scores so, under the house rule and under
-its base.
-
-Step 1 (MacePlay with back quads 6, listing only that lane value) needs inheritance by
-identity; until ``extends`` merges lists by identity, its tests skip and its outputs are shown
-in a ```text block, which ``test_step_one_outputs`` runs once the merge is there.
+its base. The page's commands and their outputs are ```console blocks, checked by ``tests/test_docs.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +16,7 @@ from housegame.rulesets.loader import load_ruleset, load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import load_table
 from housegame.thirteen import score_thirteen
-from tests.docs_blocks import ROOT, parse_blocks, run
+from tests.docs_blocks import ROOT
 
 PAGE = ROOT / "docs" / "authoring.md"
 HOUSE = ROOT / "examples" / "house"
@@ -34,16 +30,6 @@ def thirteen(ref: str | Path) -> ThirteenCardRuleset:
 
 def totals(ruleset: ThirteenCardRuleset, name: str) -> dict[str, Fraction]:
     return score_thirteen(ruleset, load_table(HOUSE / f"{name}-table.yaml")).totals
-
-
-def merges_by_identity() -> bool:
-    """Whether ``extends`` keeps the parent's list entries an override does not name."""
-    return len(thirteen(HOUSE / "maceplay-quads.yaml").lane_values.values) > 1
-
-
-NEEDS_MERGE = pytest.mark.skipif(
-    not merges_by_identity(), reason="needs inheritance by identity (lists merged by entry)"
-)
 
 
 def yaml_blocks() -> list[str]:
@@ -69,13 +55,7 @@ def test_the_page_shows_every_file_exactly() -> None:
             {"A": 3, "B": 13, "C": -16},
             {"A": -10, "B": 26, "C": -16},
         ),
-        pytest.param(
-            "maceplay-quads",
-            "maceplay",
-            {"You": 33, "Opponent": -33},
-            {"You": 18, "Opponent": -18},
-            marks=NEEDS_MERGE,
-        ),
+        ("maceplay-quads", "maceplay", {"You": 33, "Opponent": -33}, {"You": 18, "Opponent": -18}),
     ],
 )
 def test_hand_worked_tables(
@@ -85,20 +65,8 @@ def test_hand_worked_tables(
     assert totals(thirteen(base), name) == plain
 
 
-@NEEDS_MERGE
 def test_step_one_keeps_the_other_lane_values() -> None:
     house, base = thirteen(HOUSE / "maceplay-quads.yaml"), thirteen("maceplay")
     changed = {(v.lane, tuple(v.category)): v.units for v in house.lane_values.values}
     expected = {(v.lane, tuple(v.category)): v.units for v in base.lane_values.values}
     assert changed == expected | {("back", ("quads",)): 6}
-
-
-@NEEDS_MERGE
-def test_step_one_outputs() -> None:
-    lines = PAGE.read_text(encoding="utf-8").splitlines()
-    start = lines.index("$ housegame validate examples/house/maceplay-quads.yaml") - 1
-    assert lines[start] == "```text"
-    lines[start] = "```console"
-    block = next(b for b in parse_blocks(PAGE, lines) if b.line == start + 1)
-    for command in block.commands:
-        assert run(command) == list(command.expected), command.text
