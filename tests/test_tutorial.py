@@ -1,6 +1,7 @@
 """docs/authoring.md: every house rule it builds is a file under ``examples/house/`` exactly as
 the page shows it, and every table it works by hand scores so, under the house rule and under
-its base. The page's commands and their outputs are ```console blocks, checked by ``tests/test_docs.py``.
+its base. The page's commands and their outputs are ```console blocks, checked by
+``tests/test_docs.py``.
 """
 
 from __future__ import annotations
