@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 
-from housegame.errors import PathError
+from housegame.cards import parse_card
+from housegame.errors import CardError, PathError
 from housegame.rulesets.common import (
     LANES,
     Bounds,
@@ -31,9 +32,20 @@ CATEGORY_TEXT = (
 
 # ---- conditions on a set hand (three lanes) -------------------------------------------------
 
+
+def _card_name(text: str) -> str:
+    """A card as a ruleset names it (AH, 10s, T♠), checked by the card parser."""
+    try:
+        parse_card(text)
+    except CardError as exc:
+        raise ValueError(f"{exc.message}; {exc.hint}") from None
+    return text
+
+
 CardName = Annotated[
     str,
-    Field(pattern=r"^(10|[2-9TJQKAtjqka])[CDHScdhs]$", description="A card: rank then suit (AH)."),
+    AfterValidator(_card_name),
+    Field(description="A card: rank then suit (AH, 10S, T♠)."),
 ]
 
 
@@ -222,7 +234,7 @@ class Holds(Model):
 
     @model_validator(mode="after")
     def _distinct(self) -> Holds:
-        require_unique([c.upper() for c in self.holds], "cards in holds")
+        require_unique([str(parse_card(c)) for c in self.holds], "cards in holds")
         return self
 
 
