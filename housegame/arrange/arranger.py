@@ -49,7 +49,7 @@ def setting_value(model: EvModel, setting: Setting) -> float:
         lanes.append(LaneVals.of(features, leaves))
     out = model.value(lanes)
     assert isinstance(out, int | float)
-    return float(out) * model.scale(setting.cards)
+    return model.scaled(float(out), setting.cards)
 
 
 Objective = Literal["ev", "lexicographic"]
@@ -173,16 +173,17 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        value = self.model.special_value(found[0]) * self.model.scale(cards)
+        value = self.model.scaled(self.model.special_value(found[0]), cards)
         return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
     def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
         """Set many hands; the search runs in batches of ``BATCH`` hands."""
         out = []
         for hand, found in self.found(hands, top):
-            scale = self.model.scale(hand) if self.objective == "ev" else 1.0
+            ev = self.objective == "ev"
             choices = tuple(
-                Choice(self.setting(hand, s), v * scale) for s, v in zip(found.splits, found.values)
+                Choice(self.setting(hand, s), self.model.scaled(v, hand) if ev else v)
+                for s, v in zip(found.splits, found.values)
             )
             out.append(
                 Arrangement(choices[0], choices[1:], self.special(hand, choices[0]), self.objective)

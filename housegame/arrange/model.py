@@ -14,7 +14,8 @@ their inputs in expectation and combines pairs into a table:
 - Card multipliers scale a whole pair: my factor is read from my 13 cards, a random
   opponent's is its expectation (``expected_factor``), taken as independent of how the pair
   goes. Both are the same for every setting of one hand, so ``value`` leaves them out (the
-  best setting does not depend on them) and ``scale`` gives what to multiply it by.
+  best setting does not depend on them) and ``scaled`` adds their term (``Payout.multiplied``,
+  the scorer's) to a hand's values.
 - Not modelled: the opponents' add-ons (``Opponent`` is empty unless given), special hands and
   fouls. With odds that hold one opponent's hand (``degenerate_odds``) and that opponent's
   add-ons, the value is exactly the scorer's settlement of that pair (``tests/arrange/
@@ -318,17 +319,30 @@ class EvModel:
                         return False
         return True
 
-    def scale(self, cards: Sequence[Card]) -> float:
-        """What card multipliers multiply the value of every setting of these 13 cards by: my
-        factor times the opponent's (known, or expected)."""
+    def factors(self, cards: Sequence[Card]) -> tuple[float, float]:
+        """My card multipliers' factor, read from these 13 cards, and the opponent's (known,
+        or expected)."""
         payout = self.payout
         if not payout.multipliers:
-            return 1.0
+            return 1.0, 1.0
         theirs = self.opponent.factor
         if theirs is None:
             theirs = expected_factor(payout, cards)
         assert isinstance(theirs, int | float)
-        return float(payout.factor(cards)) * float(theirs)
+        return float(payout.factor(cards)), float(theirs)
+
+    def scaled(self, value: float, cards: Sequence[Card]) -> float:
+        """A value of these 13 cards (a setting's or declaring's) with the card multipliers'
+        term added (``Payout.multiplied``): the same for every setting of one hand."""
+        mine, theirs = self.factors(cards)
+        out = value + self.payout.multiplied(value, mine, theirs)
+        assert isinstance(out, int | float)
+        return float(out)
+
+    def scale(self, cards: Sequence[Card]) -> float:
+        """What the card multipliers multiply every value of these 13 cards by."""
+        mine, theirs = self.factors(cards)
+        return mine * theirs
 
     def value(self, lanes: Sequence[LaneVals]) -> Num:
         """Expected net units of a set hand against all the other players."""
