@@ -6,6 +6,7 @@ has the marks, so we construct the data and a path -> position map together.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,13 @@ def load_yaml_text(text: str, file: str = "<string>") -> Located:
     return Located(data, positions, file)
 
 
+STDIN = Path("-")
+"""The path that means standard input, wherever a command reads a file."""
+
+
 def load_yaml_file(path: Path) -> Located:
+    if path == STDIN:
+        return load_yaml_text(sys.stdin.read(), "<stdin>")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

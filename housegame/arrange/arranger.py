@@ -19,8 +19,9 @@ from housegame.arrange.model import EvModel
 from housegame.arrange.odds import lane_odds
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
-from housegame.cards import Card
+from housegame.cards import Card, parse_cards
 from housegame.errors import CardError
+from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals
@@ -112,12 +113,12 @@ def check_hand(cards: Sequence[Card]) -> None:
 class Arranger:
     """Sets hands for one ruleset and objective; build once, call for many hands."""
 
-    def __init__(self, ruleset: ThirteenCardRuleset, objective: Objective = "ev") -> None:
+    def __init__(self, ruleset: RulesetRef, objective: Objective = "ev") -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
-        self.ruleset = ruleset
+        self.ruleset = resolve_ruleset(ruleset, ThirteenCardRuleset)
         self.objective = objective
-        self.rules = ruleset.ranking.rules()
+        self.rules = self.ruleset.ranking.rules()
         self.tables = rank_tables(self.rules)
         self._model: EvModel | None = None
 
@@ -195,15 +196,17 @@ class Arranger:
 
 
 def arrange(
-    cards: Sequence[Card], ruleset: ThirteenCardRuleset, objective: Objective = "ev", top: int = 0
+    cards: Sequence[Card] | str, ruleset: RulesetRef, objective: Objective = "ev", top: int = 0
 ) -> Arrangement:
-    """The best legal setting of 13 cards under ``ruleset``, ``top`` alternatives, the special."""
-    return Arranger(ruleset, objective).arrange(cards, top)
+    """The best legal setting of 13 cards (or their text, ``"AS KS ..."``) under ``ruleset``
+    (an id, a path or a loaded ruleset), ``top`` alternatives, and the special hand."""
+    hand = parse_cards(cards) if isinstance(cards, str) else cards
+    return Arranger(ruleset, objective).arrange(hand, top)
 
 
 def arrange_many(
     hands: Iterable[Sequence[Card]],
-    ruleset: ThirteenCardRuleset,
+    ruleset: RulesetRef,
     objective: Objective = "ev",
     top: int = 0,
 ) -> list[Arrangement]:

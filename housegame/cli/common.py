@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 
 from housegame.errors import HousegameError, RulesetError
 from housegame.rulesets.loader import load_ruleset
@@ -19,8 +20,29 @@ from housegame.thirteen.results import PairResult
 P = ParamSpec("P")
 R = TypeVar("R")
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+PLAIN_WIDTH = 10_000
+"""Width of output that is not a terminal: lines are never wrapped (COLUMNS overrides)."""
+
+
+class PlainWhenPiped(Console):
+    """A terminal gets rich output at its width; a pipe or file gets plain text, unwrapped
+    unless ``COLUMNS`` asks for a width. Colour follows rich: none when not a terminal, and
+    none when ``NO_COLOR`` is set."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        if self.is_terminal or self._width is not None:
+            return super().size
+        columns = os.environ.get("COLUMNS", "")
+        return ConsoleDimensions(int(columns) if columns.isdigit() else PLAIN_WIDTH, 25)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+
+console = PlainWhenPiped(highlight=False)
+err_console = PlainWhenPiped(stderr=True, highlight=False)
 
 EXIT_BAD_INPUT = 2
 

@@ -58,11 +58,16 @@ def render(result: TableResult) -> None:
 
 @handles_input_errors
 def score(
-    table: Annotated[Path, typer.Argument(help="Table file (YAML or JSON).")],
+    table: Annotated[
+        Path, typer.Argument(metavar="TABLE", help="Table file (YAML or JSON); - reads stdin.")
+    ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")
+        str | None,
+        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Ruleset id or YAML path."),
     ] = None,
-    banker: Annotated[str | None, typer.Option(help="The banker's name (banker games).")] = None,
+    banker: Annotated[
+        str | None, typer.Option(metavar="NAME", help="The banker's name (banker games).")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Score a table: payouts per pair with every item, then each player's total."""

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from housegame.data import data_dir
 from housegame.errors import RulesetError
+from housegame.rulesets.families import family_order
 from housegame.rulesets.registry import (
     DEFAULT_GAME,
     RULESET_MODELS,
@@ -35,8 +36,8 @@ KindT = TypeVar("KindT")
 
 def bundled_of(kind: type[KindT]) -> list[KindT]:
     """Every bundled ruleset of one game kind (a model class such as ``ThirteenCardRuleset``),
-    loaded, in id order."""
-    every = (load_ruleset(rid) for rid in bundled_rulesets())
+    loaded, in family order (a base, then the rulesets that extend it)."""
+    every = (load_ruleset(rid) for rid in family_order(bundled_rulesets()))
     return [rules for rules in every if isinstance(rules, kind)]
 
 
