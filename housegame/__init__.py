@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from housegame.cards import Card, format_cards, parse_cards
     from housegame.compare import RulesetStats, TableComparison, compare_table, simulate
     from housegame.errors import CardError, FoulError, HousegameError, RulesetError, TableError
+    from housegame.jsonsafe import records
     from housegame.ofc import OfcTableResult, score_ofc
     from housegame.ranking import Category, RankingRules, evaluate, evaluate_batch
     from housegame.rulesets.bigtwo import BigTwoRuleset
@@ -46,6 +47,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "housegame.cards": ("Card", "format_cards", "parse_cards"),
     "housegame.compare": ("RulesetStats", "TableComparison", "compare_table", "simulate"),
     "housegame.errors": ("CardError", "FoulError", "HousegameError", "RulesetError", "TableError"),
+    "housegame.jsonsafe": ("records",),
     "housegame.ofc": ("OfcTableResult", "score_ofc"),
     "housegame.ranking": ("Category", "RankingRules", "evaluate", "evaluate_batch"),
     "housegame.rulesets.bigtwo": ("BigTwoRuleset",),
@@ -103,6 +105,7 @@ __all__ = [
     "load_ruleset_file",
     "load_table",
     "parse_cards",
+    "records",
     "resolve_ruleset",
     "score",
     "score_file",

@@ -23,8 +23,10 @@ from housegame.arrange.build import PLAYERS, deal_hands
 from housegame.arrange.simulate import settle_arranged
 from housegame.cards import Card
 from housegame.errors import CardError, HousegameError, TableError
+from housegame.jsonsafe import number_map
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.registry import Ruleset
+from housegame.rulesets.resolve import resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import ScoreResult, ruleset_for, score
 from housegame.tables import TableFile
@@ -56,7 +58,7 @@ class TableComparison:
                 rid: {
                     "unit": r.unit,
                     "points_per_unit": r.points_per_unit,
-                    "totals": r.totals,
+                    **number_map("totals", r.totals),
                     "result": r.as_dict(),
                 }
                 for rid, r in self.results.items()
@@ -180,7 +182,7 @@ def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
 
 
 def simulate(
-    rulesets: Sequence[ThirteenCardRuleset],
+    rulesets: Sequence[RulesetRef | Ruleset],
     deals: int,
     seed: int = 1,
     players: int = PLAYERS,
@@ -189,10 +191,11 @@ def simulate(
     """Play ``deals`` seeded deals of ``players`` hands under every ruleset (the same deals)."""
     if deals < 1:
         raise TableError("deals must be at least 1")
-    for rules in rulesets:
+    loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
+    for rules in loaded:
         _check_seats(rules, players)
     dealt = deal_hands(seed, deals).reshape(deals, PLAYERS, 13)[:, :players]
-    return [_play(rules, dealt, progress) for rules in rulesets]
+    return [_play(rules, dealt, progress) for rules in loaded]
 
 
 def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | None) -> RulesetStats:

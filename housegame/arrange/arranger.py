@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -64,6 +64,9 @@ class Choice:
     setting: Setting
     value: float
 
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.setting.text(), "value": round(self.value, 6)}
+
 
 @dataclass(frozen=True)
 class SpecialDecision:
@@ -87,6 +90,18 @@ class SpecialDecision:
         """How much declaring beats (positive) or trails (negative) the best set hand."""
         return self.value - self.set_value
 
+    def as_dict(self) -> dict[str, Any]:
+        hand = self.special.hand
+        return {
+            "id": hand.id,
+            "name": hand.name,
+            "points": self.special.points,
+            "automatic": self.automatic,
+            "declare": self.declare,
+            "value": round(self.value, 6),
+            "set_value": round(self.set_value, 6),
+        }
+
 
 @dataclass(frozen=True)
 class Arrangement:
@@ -100,6 +115,19 @@ class Arrangement:
     @property
     def declared(self) -> Declared | None:
         return self.special.special if self.special is not None and self.special.declare else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-safe: the best lanes, the special to declare (its id, or None), the value, the
+        alternatives, and the special-hand decision with both values."""
+        declared = self.declared
+        special = self.special
+        return {
+            **self.best.as_dict(),
+            "objective": self.objective,
+            "declare": declared.hand.id if declared is not None else None,
+            "alternatives": [choice.as_dict() for choice in self.alternatives],
+            "special": special.as_dict() if special is not None else None,
+        }
 
 
 def check_hand(cards: Sequence[Card]) -> None:
@@ -214,6 +242,24 @@ def arrange_many(
     return Arranger(ruleset, objective).arrange_many(list(hands), top)
 
 
-def default_arranger(cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Setting:
-    """The ruleset's default objective (``ev``), as an ``Arranger`` for ``score_thirteen``."""
-    return Arranger(ruleset, "ev")(cards, ruleset)
+class DefaultArranger:
+    """The ruleset's default objective (``ev``), as the arranger ``score_thirteen`` seats loose
+    cards with; it also decides ``declare: auto`` where declaring is optional (``Chooser``)."""
+
+    def __call__(self, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Setting:
+        return Arranger(ruleset, "ev")(cards, ruleset)
+
+    def choose(
+        self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
+    ) -> tuple[Setting, Declared | None]:
+        """Declare the best special only when its expected units beat the set hand's: the
+        best setting's, or the given ``setting``'s (lanes the player set)."""
+        arranger = Arranger(ruleset, "ev")
+        if setting is None:
+            arrangement = arranger.arrange(cards)
+            return arrangement.best.setting, arrangement.declared
+        decision = arranger.special(cards, Choice(setting, arranger.ev(setting)))
+        return setting, decision.special if decision is not None and decision.declare else None
+
+
+default_arranger = DefaultArranger()

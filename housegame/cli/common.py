@@ -12,7 +12,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from rich.console import Console, ConsoleDimensions
 
+from housegame.cli.breakdown import hands_line, item_label, lane_line
 from housegame.errors import HousegameError, RulesetError
+from housegame.glossary import Lang, term
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.results import PairResult
@@ -100,16 +102,28 @@ def signed_units(value: object) -> str:
     return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
 
 
-def render_pairs(pairs: Iterable[PairResult]) -> None:
-    """Each settled pair: its items, then the net to the pair's first player."""
+def render_pairs(pairs: Iterable[PairResult], lang: Lang = "en") -> None:
+    """Each settled pair: every lane's winner and hands (with its units where the ruleset pays
+    lane by lane), the other items, then the net to the pair's first player."""
     for pair in pairs:
-        console.print(f"\n[bold]{pair.first} vs {pair.second}[/]")
+        console.print(f"\n[bold]{_escape(pair.first)} vs {_escape(pair.second)}[/]")
+        lane_items = {item.lane: item for item in pair.items if item.kind == "lane"}
+        width = max((len(lane_line(lane, lang)) for lane in pair.lanes), default=0)
+        for lane in pair.lanes:
+            item = lane_items.get(lane.lane)
+            units = signed_units(item.units) if item is not None else ""
+            _line(units, lane_line(lane, lang).ljust(width), hands_line(lane, lang))
         for item in pair.items:
-            detail = f"  [dim]{_escape(item.detail)}[/]" if item.detail else ""
-            console.print(
-                f"  {signed_units(item.units):>6}  {_escape(item.label)}{detail}", soft_wrap=True
-            )
-        console.print(f"  {signed_units(pair.net):>6}  net to {pair.first}")
+            if item.kind != "lane" or item.lane not in {lane.lane for lane in pair.lanes}:
+                detail = item.detail if lang == "en" or item.kind != "lane" else ""
+                _line(signed_units(item.units), item_label(item, lang), detail)
+        net = f"{term('net', lang)} {pair.first}" if lang == "zh" else f"net to {pair.first}"
+        _line(signed_units(pair.net), net, "")
+
+
+def _line(units: str, label: str, detail: str) -> None:
+    shown = f"  [dim]{_escape(detail)}[/]" if detail else ""
+    console.print(f"  {units:>6}  {_escape(label)}{shown}", soft_wrap=True)
 
 
 def print_json(value: Any) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.table import Table
 
 from housegame.cards import format_cards
+from housegame.cli.breakdown import hand
 from housegame.cli.common import console, render_pairs, signed_units
+from housegame.glossary import Lang, term
 from housegame.ofc.hand import Hand
 from housegame.ofc.results import OfcTableResult
 from housegame.ofc.solver import Solution
@@ -28,26 +30,37 @@ def render_boards(hand: Hand) -> None:
     console.print(table)
 
 
-def render_result(result: OfcTableResult) -> None:
+def render_result(result: OfcTableResult, lang: Lang = "en") -> None:
     """Hands and royalties, every pair's items, totals, and next hand's Fantasyland."""
+    royalties, foul = term("royalties", lang), term("foul", lang)
     console.print(f"[bold]ruleset[/] {result.ruleset}")
     for seat in result.seats:
-        note = f"  [red]FOUL: {seat.setting.foul_reason()}[/]" if seat.fouled else ""
+        reason = seat.setting.foul_reason() if lang == "en" else ""
+        note = (
+            f"  [red]{foul.upper() if lang == 'en' else foul}: {reason}[/]" if seat.fouled else ""
+        )
         console.print(
-            f"\n[bold]{seat.name}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True
+            f"\n[bold]{seat.name}[/]  {royalties} {seat.royalty_total}{note}", soft_wrap=True
         )
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
+            shown = hand(describe(seat.setting.key(lane)), lang)
             console.print(
-                f"  {lane:<6}  {cards:<15}  {describe(seat.setting.key(lane)):<22}"
-                f"  royalty {seat.royalties[lane]}",
+                f"  {term(lane, lang):<6}  {cards:<15}  {shown:<22}"
+                f"  {'royalty' if lang == 'en' else royalties} {seat.royalties[lane]}",
                 soft_wrap=True,
             )
-    render_pairs(result.pairs)
-    totals = Table("player", "total", "next hand", box=None, pad_edge=False)
+    render_pairs(result.pairs, lang)
+    totals = Table(
+        term("player", lang) if lang == "zh" else "player",
+        term("total", lang),
+        "next hand" if lang == "en" else term("fantasyland", lang),
+        box=None,
+        pad_edge=False,
+    )
     for seat in result.seats:
         totals.add_row(seat.name, signed_units(result.totals[seat.name]), seat.next_hand.reason)
-    console.print("\n[bold]totals[/]")
+    console.print(f"\n[bold]{'totals' if lang == 'en' else term('total', lang)}[/]")
     console.print(totals)
 
 

@@ -3,57 +3,79 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.table import Table
 
+from housegame.cli.breakdown import item_label
 from housegame.cli.common import (
     console,
+    fail,
     handles_input_errors,
     print_json,
     render_pairs,
     signed_units,
 )
 from housegame.cli.ofc_render import render_result as render_ofc
+from housegame.glossary import LANGS, Lang, term
 from housegame.ofc import OfcTableResult
 from housegame.scoring import score_file
-from housegame.thirteen import TableResult
+from housegame.thirteen import Seat, TableResult
 
 
-def render(result: TableResult) -> None:
-    """The readable breakdown: settings, each pair's items, then totals."""
+def render(result: TableResult, lang: Lang = "en") -> None:
+    """The readable breakdown: settings, each pair's lanes and items, then totals."""
+    words = {key: term(key, lang) for key in ("banker", "player", "front", "middle", "back")}
     console.print(
         f"[bold]ruleset[/] {result.ruleset}"
-        + (f"   [bold]banker[/] {result.banker}" if result.banker else "")
+        + (f"   [bold]{words['banker']}[/] {result.banker}" if result.banker else "")
     )
-    hands = Table("player", "front", "middle", "back", "note", box=None, pad_edge=False)
+    note_word = "note" if lang == "en" else ""
+    hands = Table(
+        words["player"],
+        words["front"],
+        words["middle"],
+        words["back"],
+        note_word,
+        box=None,
+        pad_edge=False,
+    )
     for seat in result.seats:
         info = seat.describe()
-        note = "surrenders" if seat.surrendered else ("FOUL" if seat.fouled else "")
-        if seat.declared is not None:
-            note = f"declares {seat.declared.hand.name} ({seat.declared.points})"
+        note = _note(seat, lang)
         hands.add_row(
             seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note
         )
     console.print(hands)
-    render_pairs(result.pairs)
+    render_pairs(result.pairs, lang)
     if result.pool:
-        console.print("\n[bold]pool[/]")
+        console.print(f"\n[bold]{term('pool', lang)}[/]")
         for entry in result.pool:
-            console.print(
-                f"  {signed_units(entry.item.units):>6}  {entry.player}: {entry.item.label}"
-            )
-    totals = Table("player", f"total ({result.unit})", box=None, pad_edge=False)
+            label = item_label(entry.item, lang)
+            console.print(f"  {signed_units(entry.item.units):>6}  {entry.player}: {label}")
+    total = f"{term('total', lang)} ({result.unit})"
+    totals = Table(words["player"], total, box=None, pad_edge=False)
     if result.points_per_unit != 1:
         totals.add_column("points")
-    for name, total in result.totals.items():
-        row = [name, signed_units(total)]
+    for name, value in result.totals.items():
+        row = [name, signed_units(value)]
         if result.points_per_unit != 1:
-            row.append(signed_units(total * result.points_per_unit))
+            row.append(signed_units(value * result.points_per_unit))
         totals.add_row(*row)
-    console.print("\n[bold]totals[/]")
+    console.print(f"\n[bold]{'totals' if lang == 'en' else term('total', lang)}[/]")
     console.print(totals)
+
+
+def _note(seat: Seat, lang: Lang) -> str:
+    if seat.declared is not None:
+        declares = "declares" if lang == "en" else term("declare", lang)
+        return f"{declares} {seat.declared.hand.name} ({seat.declared.points})"
+    if seat.surrendered:
+        return "surrenders" if lang == "en" else term("surrender", lang)
+    if seat.fouled:
+        return "FOUL" if lang == "en" else term("foul", lang)
+    return ""
 
 
 @handles_input_errors
@@ -69,15 +91,20 @@ def score(
         str | None, typer.Option(metavar="NAME", help="The banker's name (banker games).")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: Annotated[
+        str, typer.Option("--lang", metavar="en|zh", help="en, or zh for Chinese terms.")
+    ] = "en",
 ) -> None:
     """Score a table: payouts per pair with every item, then each player's total."""
+    if lang not in LANGS:
+        fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
     result = score_file(table, ruleset, banker)
     if json:
         print_json(result.as_dict())
     elif isinstance(result, OfcTableResult):
-        render_ofc(result)
+        render_ofc(result, cast(Lang, lang))
     else:
-        render(result)
+        render(result, cast(Lang, lang))
 
 
 def register(app: typer.Typer) -> None:

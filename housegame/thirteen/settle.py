@@ -15,7 +15,14 @@ from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals, Num, Opponent, Payout, whole
-from housegame.thirteen.results import Item, PairResult, PoolEntry, Seat, TableResult
+from housegame.thirteen.results import (
+    Item,
+    LaneResult,
+    PairResult,
+    PoolEntry,
+    Seat,
+    TableResult,
+)
 from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import compare as compare_specials
 
@@ -46,6 +53,9 @@ class PairScorer:
         self.ruleset = ruleset
         self.banker = banker
         self.payout = payout_of(ruleset)
+        self.bonus_lanes = {
+            item.id: item.lane for group in ruleset.bonuses.values() for item in group.items
+        }
 
     def settle(self, a: Seat, b: Seat) -> PairResult:
         pair = PairResult(a.name, b.name)
@@ -151,7 +161,8 @@ class PairScorer:
             seen: dict[int, Num] = {}
             for term in payout.bonuses:
                 paid = payout.bonus(term, lanes, seen) * payout.pays(term.pay, lanes, match)
-                pair.add("bonus", f"{term.name} ({seat.name})", sign * whole(paid))
+                label = f"{term.name} ({seat.name})"
+                pair.add("bonus", label, sign * whole(paid), lane=self.bonus_lanes.get(term.id))
         overall = payout.overall_point(lanes_a, units[a.name], Opponent(units[b.name]))
         self._overall(pair, whole(overall))
 
@@ -162,12 +173,14 @@ class PairScorer:
         scooped and the lane units a home run multiplies."""
         payout = self.payout
         dist = payout.won_lost(lanes)
-        if payout.outcomes is None:
-            for lane, vals in zip(LANES, lanes):
-                winner = a.name if vals.w else b.name if vals.l else None
+        for lane, vals in zip(LANES, lanes):
+            winner = a.name if vals.w else b.name if vals.l else None
+            pair.lanes.append(LaneResult(lane, winner, *self._lane_hands(lane, a, b)))
+            if payout.outcomes is None:
                 label = f"{lane} to {winner}" if winner else f"{lane} tied"
-                pair.add("lane", label, whole(payout.lane(vals)), self._lane_detail(lane, a, b))
-        else:
+                detail = self._lane_detail(lane, a, b)
+                pair.add("lane", label, whole(payout.lane(vals)), detail, lane=lane)
+        if payout.outcomes is not None:
             won = sum(whole(v.w) for v in lanes)
             lost = sum(whole(v.l) for v in lanes)
             label = f"{won}-{lost}-{3 - won - lost} (won-lost-tied)"
@@ -181,14 +194,17 @@ class PairScorer:
         pair.lane_units = Fraction(whole(scoops.won_units - scoops.lost_units))
         return dist
 
-    def _lane_detail(self, lane: LaneName, a: Seat, b: Seat) -> str:
+    def _lane_hands(self, lane: LaneName, a: Seat, b: Seat) -> tuple[str, str]:
         def show(seat: Seat) -> str:
             if seat.setting is None:
                 return "special"
             text = describe(seat.setting.key(lane))
             return f"{text} (foul)" if seat.fouled else text
 
-        return f"{show(a)} vs {show(b)}"
+        return show(a), show(b)
+
+    def _lane_detail(self, lane: LaneName, a: Seat, b: Seat) -> str:
+        return " vs ".join(self._lane_hands(lane, a, b))
 
 
 def _pairs(
@@ -236,7 +252,8 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
         best = max(s.setting.key(lane) for s in contest if s.setting is not None)
         winners = [s for s in contest if s.setting is not None and s.setting.key(lane) == best]
         for w in winners:
-            entries.append(PoolEntry(w.name, Item("pool", f"best {lane}", share / len(winners))))
+            best_lane = Item("pool", f"best {lane}", share / len(winners), lane=lane, winner=w.name)
+            entries.append(PoolEntry(w.name, best_lane))
             if len(winners) == 1:
                 lane_winners[w.name] = lane_winners.get(w.name, 0) + 1
     if not contest:  # nobody can win a lane: stakes go back
@@ -254,7 +271,12 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
                 entries.append(
                     PoolEntry(
                         sweeper,
-                        Item("pool", f"sweep from {s.name}", Fraction(ruleset.pool.sweep_bonus)),
+                        Item(
+                            "pool",
+                            f"sweep from {s.name}",
+                            Fraction(ruleset.pool.sweep_bonus),
+                            winner=sweeper,
+                        ),
                     )
                 )
     return entries
