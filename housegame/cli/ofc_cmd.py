@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
-import yaml
 
-from housegame.cards import format_cards, parse_cards
+from housegame.cards import parse_cards
 from housegame.cli.common import console, handles_input_errors, print_json
-from housegame.cli.ofc_render import render_boards, render_result, render_solution
-from housegame.ofc.bot import choose_move
-from housegame.ofc.deck import shuffled_deck
+from housegame.cli.ofc_play import Session
+from housegame.cli.ofc_render import render_result, render_solution
 from housegame.ofc.errors import OfcError
-from housegame.ofc.hand import Hand
-from housegame.ofc.moves import EXAMPLE, parse_move
-from housegame.ofc.replay import replay_file, to_log
+from housegame.ofc.replay import replay_file
 from housegame.ofc.solver import solve
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
@@ -59,67 +54,29 @@ def replay(
     render_result(done.result)
 
 
-def _read_move(hand: Hand, name: str) -> None:
-    """Prompt until the person enters a legal move; end of input is an error (exit 2)."""
-    board = hand.boards[name]
-    place, discard = hand.expected(name)
-    console.print(
-        f"\nyour cards: [bold]{format_cards(board.pending)}[/]  place {place}, discard {discard}"
-    )
-    console.print(f"[dim]{EXAMPLE}[/]")
-    while True:
-        console.print("your move> ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            raise OfcError(
-                "input ended before the hand was finished",
-                hint="type one move per line: " + EXAMPLE,
-            )
-        try:
-            hand.play(name, parse_move(line))
-            return
-        except OfcError as exc:
-            console.print(f"[red]not legal:[/] {exc}", markup=True)
-
-
 @handles_input_errors
 def play(
-    seed: Annotated[int | None, typer.Option(help="Shuffle seed (printed if not given).")] = None,
-    opponents: Annotated[int, typer.Option(min=1, max=2, help="Computer opponents: 1 or 2.")] = 1,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Shuffle seed (printed if not given).")
+    ] = None,
+    opponents: Annotated[
+        int, typer.Option(min=1, max=2, metavar="N", help="Computer opponents: 1 or 2.")
+    ] = 1,
     ruleset: RulesetOption = DEFAULT_RULESET,
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
-    save: Annotated[Path | None, typer.Option(help="Write the hand's log here.")] = None,
+    name: Annotated[str, typer.Option(metavar="NAME", help="Your name at the table.")] = "You",
+    hands: Annotated[
+        int, typer.Option(min=1, metavar="N", help="Hands to play (seeds N, N+1, ...).")
+    ] = 1,
+    save: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Write each hand's log here.")
+    ] = None,
 ) -> None:
-    """Play one hand against computer opponents; moves are read from stdin, one per line."""
+    """Play hands against computer opponents; moves are read from stdin, one per line
+    (help, hint, auto, undo and quit too)."""
     rules = _ofc_ruleset(ruleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
-    hand = Hand(rules, players, shuffled_deck(seed))
-    console.print(f"[bold]{rules.name}[/], seed {seed}: {', '.join(players)}")
-    shown_stage = -1
-    while not hand.finished:
-        if hand.stage != shown_stage:
-            shown_stage = hand.stage
-            console.print(f"\n[bold]stage {hand.stage + 1}[/]")
-            render_boards(hand)
-        who = hand.to_act
-        assert who is not None
-        if who == name:
-            _read_move(hand, name)
-        else:
-            move = choose_move(hand, who, seed)
-            hand.play(who, move)
-            placed = ", ".join(f"{k} {v}" for k, v in move.as_dict().items() if k != "discard")
-            hidden = " and discards face down" if move.discarded else ""
-            console.print(f"{who} places {placed}{hidden}")
-    console.print("\n[bold]final boards[/]")
-    render_boards(hand)
-    console.print()
-    render_result(hand.result())
-    if save is not None:
-        text = yaml.safe_dump(to_log(hand, ruleset, seed), sort_keys=False, allow_unicode=True)
-        save.write_text(text, encoding="utf-8")
-        console.print(f"\nlog written to {save}")
+    Session(rules, ruleset, players, name, save).play(seed, hands)
 
 
 @handles_input_errors
