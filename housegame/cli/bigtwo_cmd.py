@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 from rich.table import Table
 
 from housegame.bigtwo import (
@@ -27,6 +28,7 @@ from housegame.bigtwo import (
     settle,
     why_not,
 )
+from housegame.bigtwo.replay import log_data
 from housegame.cards import parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
 from housegame.errors import HousegameError
@@ -39,6 +41,13 @@ RulesetOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 PLAY_NAMES = ("South", "West", "North", "East")
+PLAY_HELP = """commands:
+  CARDS   play them, e.g. 3C 3D
+  pass    let the play stand
+  hint    the play the computer would make for you
+  auto    make that play
+  help    this list
+  quit    stop (--save FILE keeps the log so far)"""
 
 bigtwo_app = typer.Typer(
     name="bigtwo",
@@ -236,6 +245,8 @@ def _human_turn(game: Game) -> bool:
     else:
         lead = game.must_contain
         say("you lead" + (f" (the first play must contain {cards_text([lead])})" if lead else ""))
+    left = game.cards_left()
+    say("cards left: " + ", ".join(f"{n} {left[n]}" for n in game.names[1:]))
     say(f"your hand: {cards_text(game.hand())}")
     while True:
         line = _read_line()
@@ -246,6 +257,9 @@ def _human_turn(game: Game) -> bool:
             if word == "hint":
                 suggestion = game.hint()
                 say(f"hint: {suggestion if suggestion else 'pass'}")
+                continue
+            if word == "help":
+                say(PLAY_HELP)
                 continue
             move = (
                 computer_move(game)
@@ -266,8 +280,13 @@ def play_cmd(
         int | None, typer.Option("--seed", help="Deal seed (the same seed, the same deal).")
     ] = None,
     ruleset: RulesetOption = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Write the game's log here (bigtwo replay reads it)."),
+    ] = None,
 ) -> None:
-    """Play against three computer players. Type cards (3C 3D), pass, hint, auto or quit."""
+    """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
+    quit."""
     rules = load_rules(ruleset)
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     game = Game.deal(rules, deal_seed, PLAY_NAMES)
@@ -279,11 +298,20 @@ def play_cmd(
         if game.turn == 0:
             if not _human_turn(game):
                 say("You quit.")
+                _save(game, save)
                 return
         else:
             say(_move_text(computer_move(game)))
     say()
     render_settlement(game.settlement())
+    _save(game, save)
+
+
+def _save(game: Game, path: Path | None) -> None:
+    """The log so far (a finished game replays with `bigtwo replay`)."""
+    if path is not None:
+        path.write_text(yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
+        say(f"log written to {path}")
 
 
 def register(app: typer.Typer) -> None:
