@@ -55,6 +55,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "outcome": ("outcome", "结果"),
     "lane-values": ("lane values", "每道分值"),
     # a score breakdown
+    "someone": ("player", "玩家"),
     "won": ("won", "胜"),
     "tied": ("tied", "平"),
     "won-lost-tied": ("won-lost-tied", "胜-负-平"),

@@ -30,13 +30,24 @@ from housegame.bigtwo import (
 )
 from housegame.bigtwo.replay import log_data
 from housegame.cards import parse_cards
-from housegame.cli.common import console, err_console, handles_input_errors, print_json
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    err_console,
+    handles_input_errors,
+    print_json,
+)
 from housegame.errors import HousegameError
+from housegame.glossary import Lang, term
 
 RulesetOption = Annotated[
     str | None,
     typer.Option(
-        "--ruleset", "-r", help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET})."
+        "--ruleset",
+        "-r",
+        metavar="ID|PATH",
+        help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET}).",
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
@@ -77,7 +88,7 @@ def _combo_json(combo: Combo) -> dict[str, Any]:
 @handles_input_errors
 def beats_cmd(
     play: Annotated[str, typer.Argument(help="The cards you want to play, e.g. '2D 3C 4C 5S 6H'.")],
-    over: Annotated[str, typer.Option("--over", help="The play on the table.")],
+    over: Annotated[str, typer.Option("--over", metavar="CARDS", help="The play on the table.")],
     ruleset: RulesetOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -101,7 +112,8 @@ def beats_cmd(
 def hint_cmd(
     hand: Annotated[str, typer.Argument(help="Your cards, e.g. '3C 5D 5S 9H KS 2H'.")],
     over: Annotated[
-        str | None, typer.Option("--over", help="The play to beat; omit when you lead.")
+        str | None,
+        typer.Option("--over", metavar="CARDS", help="The play to beat; omit when you lead."),
     ] = None,
     first: Annotated[
         bool, typer.Option("--first", help="The game's first play: it must hold the lead card.")
@@ -159,11 +171,16 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
     return out
 
 
-def render_settlement(result: Settlement) -> None:
-    table = Table("player", "cards left", "score", "net", box=None, pad_edge=False)
+def render_settlement(result: Settlement, lang: Lang = "en") -> None:
+    """Cards left, penalty score and net per player; --lang zh names the columns in Chinese."""
+    heads: tuple[str, ...] = ("player", "cards left", "score", "net")
+    if lang == "zh":
+        heads = tuple(term(key, lang) for key in ("someone", "cards-left", "penalty", "net"))
+    table = Table(*heads, box=None, pad_edge=False)
     for name, net in result.totals.items():
         table.add_row(name, str(result.cards_left[name]), str(result.scores[name]), f"{net:+}")
-    console.print(f"[bold]ruleset[/] {result.ruleset}   [bold]winner[/] {result.winner}")
+    winner = "winner" if lang == "en" else term("won", lang)
+    console.print(f"[bold]ruleset[/] {result.ruleset}   [bold]{winner}[/] {result.winner}")
     console.print(table)
 
 
@@ -171,20 +188,24 @@ def render_settlement(result: Settlement) -> None:
 @handles_input_errors
 def score_cmd(
     left: Annotated[
-        list[str], typer.Option("--left", help="NAME=COUNT cards left; repeat per player.")
+        list[str],
+        typer.Option("--left", metavar="NAME=COUNT", help="Cards left; repeat per player."),
     ],
     holds: Annotated[
         list[str] | None,
         typer.Option(
             "--holds",
+            metavar="NAME=CARDS",
             help="NAME=CARDS a loser still holds, for penalties that depend on a card "
             "(Taiwan: ♠2 with 8+ left doubles), e.g. --holds Bo=2S.",
         ),
     ] = None,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Settle a finished game from each player's cards left."""
+    words = check_lang(lang)
     rules = load_rules(ruleset)
     counts: dict[str, int] = {}
     for name, value in _pairs(left, "--left"):
@@ -198,7 +219,7 @@ def score_cmd(
     if json:
         print_json(result.as_dict())
     else:
-        render_settlement(result)
+        render_settlement(result, words)
 
 
 def _move_text(move: Move) -> str:
@@ -216,8 +237,10 @@ def replay_cmd(
     log: Annotated[Path, typer.Argument(help="Game log (YAML): players with hands, then moves.")],
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Check a recorded game move by move and print the settlement."""
+    words = check_lang(lang)
     result = replay_file(log, ruleset)
     if json:
         print_json(result.as_dict())
@@ -225,7 +248,7 @@ def replay_cmd(
     for i, move in enumerate(result.moves, 1):
         say(f"{i:>3}. {_move_text(move)}")
     say()
-    render_settlement(result.settlement)
+    render_settlement(result.settlement, words)
 
 
 def _read_line() -> str:
@@ -277,7 +300,8 @@ def _human_turn(game: Game) -> bool:
 @handles_input_errors
 def play_cmd(
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Deal seed (the same seed, the same deal).")
+        int | None,
+        typer.Option("--seed", metavar="N", help="Deal seed (the same seed, the same deal)."),
     ] = None,
     ruleset: RulesetOption = None,
     save: Annotated[

@@ -8,13 +8,14 @@ import sys
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar, cast
 
+import typer
 from rich.console import Console, ConsoleDimensions
 
 from housegame.cli.breakdown import hands_line, item_label, lane_line
 from housegame.errors import HousegameError, RulesetError
-from housegame.glossary import Lang, term
+from housegame.glossary import LANGS, Lang, term
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.results import PairResult
@@ -47,6 +48,17 @@ console = PlainWhenPiped(highlight=False)
 err_console = PlainWhenPiped(stderr=True, highlight=False)
 
 EXIT_BAD_INPUT = 2
+
+LangOption = Annotated[
+    str, typer.Option("--lang", metavar="en|zh", help="en, or zh for Chinese terms.")
+]
+
+
+def check_lang(lang: str) -> Lang:
+    """The --lang value, or exit 2 naming the choices."""
+    if lang not in LANGS:
+        fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
+    return cast(Lang, lang)
 
 
 def fail(message: str) -> None:
@@ -115,7 +127,7 @@ def render_pairs(pairs: Iterable[PairResult], lang: Lang = "en") -> None:
             _line(units, lane_line(lane, lang).ljust(width), hands_line(lane, lang))
         for item in pair.items:
             if item.kind != "lane" or item.lane not in {lane.lane for lane in pair.lanes}:
-                detail = item.detail if lang == "en" or item.kind != "lane" else ""
+                detail = item.detail if lang == "en" or item.kind not in ("lane", "royalty") else ""
                 _line(signed_units(item.units), item_label(item, lang), detail)
         net = f"{term('net', lang)} {pair.first}" if lang == "zh" else f"net to {pair.first}"
         _line(signed_units(pair.net), net, "")

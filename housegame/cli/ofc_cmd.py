@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from housegame.cards import parse_cards
-from housegame.cli.common import console, handles_input_errors, print_json
+from housegame.cli.common import LangOption, check_lang, console, handles_input_errors, print_json
 from housegame.cli.ofc_play import Session
 from housegame.cli.ofc_render import render_result, render_solution
 from housegame.ofc.errors import OfcError
@@ -19,7 +19,9 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 
 DEFAULT_RULESET = "golden-nugget-pineapple"
-RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="OFC ruleset id or YAML path.")]
+RulesetOption = Annotated[
+    str, typer.Option("--ruleset", "-r", metavar="ID|PATH", help="OFC ruleset id or YAML path.")
+]
 
 
 def _ofc_ruleset(ref: str) -> OfcRuleset:
@@ -34,13 +36,18 @@ def _ofc_ruleset(ref: str) -> OfcRuleset:
 
 @handles_input_errors
 def replay(
-    log: Annotated[Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves.")],
+    log: Annotated[
+        Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves; - reads stdin.")
+    ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Override the log's ruleset.")
+        str | None,
+        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Check every move of a recorded hand and print the settlement."""
+    words = check_lang(lang)
     done = replay_file(log, ruleset)
     if json:
         print_json(done.as_dict())
@@ -51,7 +58,7 @@ def replay(
         shown = ", ".join(f"{k} {v}" for k, v in played.move.as_dict().items())
         console.print(f"  stage {played.stage + 1}  {played.player}: {shown}")
     console.print()
-    render_result(done.result)
+    render_result(done.result, words)
 
 
 @handles_input_errors

@@ -52,14 +52,16 @@ def render_result(result: OfcTableResult, lang: Lang = "en") -> None:
             )
     render_pairs(result.pairs, lang)
     totals = Table(
-        term("player", lang) if lang == "zh" else "player",
+        term("someone", lang),
         term("total", lang),
         "next hand" if lang == "en" else term("fantasyland", lang),
         box=None,
         pad_edge=False,
     )
     for seat in result.seats:
-        totals.add_row(seat.name, signed_units(result.totals[seat.name]), seat.next_hand.reason)
+        next_cards = seat.next_hand.cards
+        following = seat.next_hand.reason if lang == "en" else str(next_cards or "-")
+        totals.add_row(seat.name, signed_units(result.totals[seat.name]), following)
     console.print(f"\n[bold]{'totals' if lang == 'en' else term('total', lang)}[/]")
     console.print(totals)
 

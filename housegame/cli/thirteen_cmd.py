@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from housegame.cli.breakdown import item_label
 from housegame.cli.common import (
+    LangOption,
+    check_lang,
     console,
-    fail,
     handles_input_errors,
     print_json,
     render_pairs,
     signed_units,
 )
 from housegame.cli.ofc_render import render_result as render_ofc
-from housegame.glossary import LANGS, Lang, term
+from housegame.glossary import Lang, term
 from housegame.ofc import OfcTableResult
 from housegame.scoring import score_file
 from housegame.thirteen import Seat, TableResult
@@ -26,14 +27,14 @@ from housegame.thirteen import Seat, TableResult
 
 def render(result: TableResult, lang: Lang = "en") -> None:
     """The readable breakdown: settings, each pair's lanes and items, then totals."""
-    words = {key: term(key, lang) for key in ("banker", "player", "front", "middle", "back")}
+    words = {key: term(key, lang) for key in ("banker", "someone", "front", "middle", "back")}
     console.print(
         f"[bold]ruleset[/] {result.ruleset}"
         + (f"   [bold]{words['banker']}[/] {result.banker}" if result.banker else "")
     )
     note_word = "note" if lang == "en" else ""
     hands = Table(
-        words["player"],
+        words["someone"],
         words["front"],
         words["middle"],
         words["back"],
@@ -55,7 +56,7 @@ def render(result: TableResult, lang: Lang = "en") -> None:
             label = item_label(entry.item, lang)
             console.print(f"  {signed_units(entry.item.units):>6}  {entry.player}: {label}")
     total = f"{term('total', lang)} ({result.unit})"
-    totals = Table(words["player"], total, box=None, pad_edge=False)
+    totals = Table(words["someone"], total, box=None, pad_edge=False)
     if result.points_per_unit != 1:
         totals.add_column("points")
     for name, value in result.totals.items():
@@ -91,20 +92,17 @@ def score(
         str | None, typer.Option(metavar="NAME", help="The banker's name (banker games).")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    lang: Annotated[
-        str, typer.Option("--lang", metavar="en|zh", help="en, or zh for Chinese terms.")
-    ] = "en",
+    lang: LangOption = "en",
 ) -> None:
     """Score a table: payouts per pair with every item, then each player's total."""
-    if lang not in LANGS:
-        fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
+    words = check_lang(lang)
     result = score_file(table, ruleset, banker)
     if json:
         print_json(result.as_dict())
     elif isinstance(result, OfcTableResult):
-        render_ofc(result, cast(Lang, lang))
+        render_ofc(result, words)
     else:
-        render(result, cast(Lang, lang))
+        render(result, words)
 
 
 def register(app: typer.Typer) -> None:

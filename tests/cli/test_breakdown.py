@@ -66,3 +66,14 @@ def test_lang_zh_ofc() -> None:
 def test_bad_lang_is_exit_2() -> None:
     result = CliRunner().invoke(app, ["score", EXAMPLE, "--lang", "fr"])
     assert result.exit_code == 2 and "--lang: 'fr' is not one of en, zh" in result.output
+
+
+def test_lang_zh_bigtwo_and_ofc_replay() -> None:
+    runner = CliRunner()
+    settled = runner.invoke(
+        app, ["bigtwo", "score", "--left", "A=0", "--left", "B=3", "--lang", "zh"]
+    ).output
+    assert "玩家  剩余牌数  罚分  净得" in settled and "winner" not in settled
+    replayed = runner.invoke(app, ["ofc", "replay", "examples/ofc-hand.yaml", "--lang", "zh"])
+    assert replayed.exit_code == 0 and "头道" in replayed.output
+    assert "net to" not in replayed.output and "qualify" not in replayed.output
