@@ -10,7 +10,7 @@ import typer
 
 from housegame.cards import parse_cards
 from housegame.cli.common import LangOption, check_lang, console, handles_input_errors, print_json
-from housegame.cli.ofc_play import Session
+from housegame.cli.ofc_play import Session, resume
 from housegame.cli.ofc_render import render_result, render_solution
 from housegame.ofc.errors import OfcError
 from housegame.ofc.replay import replay_file
@@ -77,9 +77,17 @@ def play(
     save: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Write each hand's log here.")
     ] = None,
+    resume_from: Annotated[
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Go on with a hand saved by quit."),
+    ] = None,
 ) -> None:
     """Play hands against computer opponents; moves are read from stdin, one per line
     (help, hint, auto, undo and quit too)."""
+    if resume_from is not None:
+        rules, ref, seed, hand = resume(resume_from, name)
+        Session(rules, ref, list(hand.order), name, save or resume_from).play(seed, hands, hand)
+        return
     rules = _ofc_ruleset(ruleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]

@@ -22,9 +22,10 @@ from housegame.ofc.errors import OfcError
 from housegame.ofc.foul import certain_foul
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.moves import parse_move
-from housegame.ofc.replay import to_log
+from housegame.ofc.replay import load_log, play_log, to_log
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import OfcRuleset
+from housegame.rulesets.resolve import resolve_ruleset
 
 COMMANDS = """commands:
   LANE CARDS ...  place cards: back AS KS front 7C discard 2H (short: b AS KS f 7C x 2H);
@@ -33,7 +34,8 @@ COMMANDS = """commands:
   hint            the computer's move for you, and its value
   auto            play the computer's move for you
   help            this list
-  quit            stop; the hand so far is saved (--save FILE, else ofc-SEED.yaml)"""
+  quit            stop; the hand so far is saved (--save FILE, else ofc-SEED.yaml);
+                  ofc play --resume FILE goes on from there"""
 
 
 class Quit(Exception):
@@ -188,18 +190,20 @@ class Session:
     totals: dict[str, int] = field(default_factory=dict)
     fantasyland: dict[str, int] = field(default_factory=dict)
 
-    def play(self, seed: int, hands: int) -> None:
+    def play(self, seed: int, hands: int, resumed: Hand | None = None) -> None:
+        """``hands`` hands from ``seed`` on, the first one ``resumed`` if given."""
         self.totals = {p: 0 for p in self.players}
         for number in range(hands):
             hand_seed = seed + number
             if hands > 1:
                 console.print(f"\n[bold]hand {number + 1} of {hands}[/]")
-            if not self.play_hand(hand_seed):
+            if not self.play_hand(hand_seed, resumed if number == 0 else None):
                 return
 
-    def play_hand(self, seed: int) -> bool:
-        """One hand; False when the player quits."""
-        hand = Hand(self.rules, self.players, shuffled_deck(seed), self.fantasyland)
+    def play_hand(self, seed: int, hand: Hand | None = None) -> bool:
+        """One hand (``hand``: one already under way); False when the player quits."""
+        if hand is None:
+            hand = Hand(self.rules, self.players, shuffled_deck(seed), self.fantasyland)
         console.print(f"[bold]{self.rules.name}[/], seed {seed}: {', '.join(self.players)}")
         for name, cards in self.fantasyland.items():
             console.print(f"{name} plays Fantasyland with {cards} cards")
@@ -258,3 +262,17 @@ class Session:
         )
         path.write_text(text, encoding="utf-8")
         return path
+
+
+def resume(path: Path, name: str) -> tuple[OfcRuleset, str, int, Hand]:
+    """A hand saved by ``quit``: its ruleset, reference and seed, and the hand so far."""
+    log, located = load_log(path)
+    rules = resolve_ruleset(log.ruleset, OfcRuleset)
+    if log.seed is None:
+        raise OfcError(f"{path}: a saved game to resume has a seed", hint="save it with ofc play")
+    if name not in log.players:
+        raise OfcError(
+            f"{path}: '{name}' is not at this table ({', '.join(log.players)})",
+            hint="pass --name with your name in the log",
+        )
+    return rules, log.ruleset, log.seed, play_log(log, located, rules)

@@ -181,3 +181,14 @@ def test_exit_codes_are_documented() -> None:
     page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     for row in ("| 0 | done", "| 2 | bad input", "| 70 | an internal error"):
         assert row in page
+
+
+@pytest.mark.parametrize(
+    ("words", "cword", "expected"),
+    [("housegame sc", "1", ["score"]), ("housegame ofc p", "2", ["play"]),
+     ("housegame score --r", "2", ["--ruleset"])],
+)  # fmt: skip
+def test_completion_reaches_the_lazy_commands(words: str, cword: str, expected: list[str]) -> None:
+    env = {"_HOUSEGAME_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": cword}
+    result = CliRunner().invoke(app, [], prog_name="housegame", env=env)
+    assert result.output.split() == expected

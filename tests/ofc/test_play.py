@@ -117,3 +117,14 @@ def test_a_session_carries_totals_and_fantasyland() -> None:
 def test_input_ending_early_is_exit_2() -> None:
     code, out = play("--seed", "7", stdin="auto\n")
     assert code == 2 and "input ended before the hand was finished" in out
+
+
+def test_a_quit_hand_resumes_where_it_stopped(tmp_path: Path) -> None:
+    save = tmp_path / "hand.yaml"
+    _, straight = play("--seed", "7", stdin="auto\n" * 5)
+    code, _ = play("--seed", "7", "--save", str(save), stdin="auto\nauto\nquit\n")
+    assert code == 0 and len(yaml.safe_load(save.read_text(encoding="utf-8"))["moves"]) == 4
+    code, resumed = play("--resume", str(save), stdin="auto\n" * 3)
+    assert code == 0
+    finish = straight.split("final boards")[1]
+    assert resumed.split("final boards")[1] == finish + f"log written to {save}\n"
