@@ -8,6 +8,7 @@ hash, sort and feed to numpy.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -69,29 +70,35 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 
 
+def _shown(token: str) -> str:
+    """A token as echoed in an error: long ones cut, so a pasted novel does not come back."""
+    return token if len(token) <= 24 else token[:20] + "..."
+
+
 def rank_value(token: str) -> int:
     """Read a rank alone (``7``, ``10``, ``T``, ``j``, ``A``) as a value 2..14."""
-    key = token.strip().upper()
+    key = unicodedata.normalize("NFKC", token).strip().upper()
     if key == "10":
         return 10
     if len(key) == 1 and key in RANK_CHARS:
         return RANK_VALUES[key]
-    raise CardError(f"'{token}' is not a rank", hint="ranks are 2-9, 10 or T, J, Q, K, A")
+    raise CardError(f"'{_shown(token)}' is not a rank", hint="ranks are 2-9, 10 or T, J, Q, K, A")
 
 
 def parse_card(token: str) -> Card:
-    """Read one card name: ``AS``, ``as``, ``10S``, ``TS``, ``A♠``."""
-    text = token.strip()
+    """Read one card name: ``AS``, ``as``, ``10S``, ``TS``, ``A♠``. Compatibility forms read
+    as what they stand for (NFKC): the Kelvin sign as K, full-width letters and digits as ASCII."""
+    text = unicodedata.normalize("NFKC", token).strip()
     match = _TOKEN.match(text)
     if match is None:
         raise CardError(
-            f"'{token}' is not a card",
+            f"'{_shown(token)}' is not a card",
             hint="write rank then suit, e.g. AS, 10h, TD, Q♣ (ranks 2-9 T J Q K A, suits S H D C)",
         )
     rank_text, suit_text = match.group(1), match.group(2).lower()
     if suit_text not in _SUIT_ALIASES:
         raise CardError(
-            f"'{token}' has no suit '{match.group(2)}'", hint="suits are S H D C or ♠ ♥ ♦ ♣"
+            f"'{_shown(token)}' has no suit '{match.group(2)}'", hint="suits are S H D C or ♠ ♥ ♦ ♣"
         )
     rank = _RANK_ALIASES[rank_text.upper() if rank_text != "10" else "10"]
     return Card(rank * 4 + _SUIT_ALIASES[suit_text])

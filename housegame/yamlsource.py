@@ -14,6 +14,14 @@ from typing import Any
 import yaml
 
 from housegame.errors import RulesetError
+from housegame.inputs import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_NODES,
+    InputError,
+    decode_text,
+    read_text,
+)
 
 KeyPath = tuple[str | int, ...]
 
@@ -34,6 +42,17 @@ class Located:
     data: Any
     positions: dict[KeyPath, Position] = field(default_factory=dict)
     file: str = "<string>"
+    written: dict[KeyPath, KeyPath] = field(default_factory=dict)
+    """For merged data: merged path -> the path as its file wrote it (list entries merged by
+    identity move); paths not listed are written as they are."""
+
+    def written_path(self, path: KeyPath) -> KeyPath:
+        """``path`` as the file that wrote it spells it."""
+        for end in range(len(path), -1, -1):
+            found = self.written.get(tuple(path[:end]))
+            if found is not None:
+                return (*found, *path[end:])
+        return tuple(path)
 
     def position_of(self, path: KeyPath) -> Position:
         """Where ``path`` (or its nearest present ancestor) was written."""
@@ -44,10 +63,14 @@ class Located:
         return Position(self.file, 1)
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
 def _walk(node: yaml.Node, path: KeyPath, file: str, out: dict[KeyPath, Position]) -> None:
     if isinstance(node, yaml.MappingNode):
         seen: set[str] = set()
         for key_node, value_node in node.value:
+            _check_key(key_node, path, file)
             key = str(key_node.value)
             if key in seen:
                 raise RulesetError(
@@ -64,15 +87,109 @@ def _walk(node: yaml.Node, path: KeyPath, file: str, out: dict[KeyPath, Position
             _walk(item, (*path, i), file, out)
 
 
-def load_yaml_text(text: str, file: str = "<string>") -> Located:
-    """Parse YAML text; a syntax error becomes a RulesetError with file:line."""
+def _check_key(key_node: yaml.Node, path: KeyPath, file: str) -> None:
+    """Keys are text: ``1: 2`` or ``~: 1`` would reach the schema as numbers and nulls."""
+    if isinstance(key_node, yaml.ScalarNode) and key_node.tag == _STR_TAG:
+        return
+    shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else "a list or mapping"
+    raise InputError(
+        f"{file}:{key_node.start_mark.line + 1}: key {shown!r} in "
+        f"{format_path(path) or 'the top level'} is not text",
+        hint="quote it (e.g. '1': ...); keys are names",
+    )
+
+
+LoaderClass = type[yaml.SafeLoader] | type[yaml.CSafeLoader]
+_FAST: LoaderClass = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it (ten times faster on large tables);
+a file it refuses is read again by the pure-Python loader, whose messages are documented."""
+
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _check_depth(text: str, file: str, loader: LoaderClass) -> None:
+    """Refuse nesting past the limit from the event stream, which is read without recursion,
+    before the (recursive) composer sees it."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, _OPEN):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark is not None else 1
+                raise InputError(
+                    f"{file}:{line}: nested more than {MAX_DEPTH} levels deep",
+                    hint="no ruleset, table or log needs this much nesting",
+                )
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+
+
+def _check_expansion(root: yaml.Node, file: str) -> None:
+    """Refuse alias bombs, aliases nested past the depth limit, and an alias inside the value
+    it names, by counting what the document holds with every alias expanded (without
+    expanding anything: each node is measured once)."""
+    measured: dict[int, tuple[int, int]] = {}
+    open_nodes: set[int] = set()
+
+    def measure(node: yaml.Node) -> tuple[int, int]:
+        key = id(node)
+        if key in measured:
+            return measured[key]
+        if key in open_nodes:
+            raise InputError(
+                f"{file}:{node.start_mark.line + 1}: an alias refers to the value that holds it",
+                hint="a ruleset, table or log is a tree; remove the *alias",
+            )
+        open_nodes.add(key)
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        parts = [measure(child) for child in children]
+        open_nodes.discard(key)
+        total, depth = 1 + sum(p[0] for p in parts), 1 + max((p[1] for p in parts), default=0)
+        if total > MAX_NODES:
+            raise InputError(
+                f"{file}: more than {MAX_NODES:,} values once its aliases are expanded",
+                hint="aliases (*name) repeat what &name marks; repeat less",
+            )
+        if depth > MAX_DEPTH:
+            raise InputError(
+                f"{file}:{node.start_mark.line + 1}: nested more than {MAX_DEPTH} levels deep"
+                " once its aliases are expanded",
+                hint="no ruleset, table or log needs this much nesting",
+            )
+        measured[key] = total, depth
+        return total, depth
+
+    measure(root)
+
+
+def _compose(text: str, file: str, loader_class: LoaderClass) -> tuple[yaml.Node | None, Any]:
+    """The node tree (for positions) and the data, within the limits."""
+    _check_depth(text, file, loader_class)
+    loader = loader_class(text)
     try:
-        loader = yaml.SafeLoader(text)
+        node = loader.get_single_node()
+        if node is not None:
+            _check_expansion(node, file)
+        return node, loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+
+
+def load_yaml_text(text: str, file: str = "<string>") -> Located:
+    """Parse YAML text; a syntax error becomes a RulesetError with file:line. Nesting, alias
+    expansion and numbers are bounded (``housegame.inputs``)."""
+    try:
         try:
-            node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
+            node, data = _compose(text, file, _FAST)
+        except yaml.YAMLError:
+            if _FAST is yaml.SafeLoader:
+                raise
+            node, data = _compose(text, file, yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
@@ -82,6 +199,9 @@ def load_yaml_text(text: str, file: str = "<string>") -> Located:
         ) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"{file}: YAML error: {exc}") from None
+    except ValueError as exc:  # int() refuses thousands of digits; datetime a 13th month
+        what = "a number of more than 4300 digits" if "digits" in str(exc) else str(exc)
+        raise InputError(f"{file}: a value YAML cannot read: {what}") from None
     positions: dict[KeyPath, Position] = {(): Position(file, 1)}
     if node is not None:
         _walk(node, (), file, positions)
@@ -94,12 +214,11 @@ STDIN = Path("-")
 
 def load_yaml_file(path: Path) -> Located:
     if path == STDIN:
-        return load_yaml_text(sys.stdin.read(), "<stdin>")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"cannot read {path}: {exc.strerror}") from None
-    return load_yaml_text(text, str(path))
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise InputError(f"standard input is larger than {MAX_FILE_BYTES} bytes")
+        return load_yaml_text(decode_text(data, "<stdin>"), "<stdin>")
+    return load_yaml_text(read_text(path), str(path))
 
 
 def format_path(path: KeyPath) -> str:

@@ -27,7 +27,10 @@ How to write a ruleset, with examples: [authoring.md](authoring.md). What the bu
 choose: `housegame show ID`.
 
 A type in *italics* links to its own table below. "null" means the key may be set to `null`
-(or left out) to switch the rule off. Unknown keys are errors.
+(or left out) to switch the rule off. Unknown keys are errors. A file that `extends` another
+may leave out any key, required or not: the schema checks it against a "patch" form of each
+table below (the same keys, all optional, plus the `$delete` / `$replace` directives described
+in [authoring-reference.md](authoring-reference.md)).
 """
 
 

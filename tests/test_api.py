@@ -76,7 +76,8 @@ def test_every_result_type_is_json_safe() -> None:
         score(ROOT / "examples" / "ofc-table.yaml"),
         compare_table(table, ["maceplay", "pagat"]),
         arrange(TWO_STRAIGHT_FLUSHES, "pagat", top=2),
-        *simulate([Path("rulesets/pagat.yaml")], deals=2, seed=3),
+        simulate([Path("rulesets/pagat.yaml")], deals=2, seed=3),
+        *simulate([Path("rulesets/pagat.yaml")], deals=2, seed=3).rulesets,
     ]
     for result in results:
         data = result.as_dict()
@@ -137,7 +138,7 @@ def test_records_for_pandas() -> None:
     _check_records(score(ROOT / "examples" / "ofc-table.yaml").to_records(), {"kind", "units"})
     stats = simulate(["pagat", load_ruleset("taiwan")], deals=2, seed=3)
     stat_rows = records(stats)
-    _check_records(stat_rows, {"ruleset", "seat_means.0", "quantiles.p5"})
+    _check_records(stat_rows, {"ruleset", "deals", "seats.0.mean", "result.percentiles.p5"})
     assert [row["ruleset"] for row in stat_rows] == ["pagat", "taiwan"]
 
 

@@ -13,19 +13,19 @@ from typing import Any, Literal
 
 import numpy as np
 
+from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
-from housegame.arrange.odds import lane_odds
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared, holding
 
 _MODELS: dict[str, EvModel] = {}
@@ -80,6 +80,8 @@ class SpecialDecision:
     automatic: bool
     value: float
     set_value: float
+    held: tuple[Declared, ...] = ()
+    """Every special hand the cards make, best first (``special`` is the first)."""
 
     @property
     def declare(self) -> bool:
@@ -200,7 +202,9 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        return SpecialDecision(found[0], automatic, self.model.special_value(found[0]), set_value)
+        return SpecialDecision(
+            found[0], automatic, self.model.special_value(found[0]), set_value, tuple(found)
+        )
 
     def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
         """Set many hands; the search runs in batches of ``BATCH`` hands."""
@@ -242,6 +246,20 @@ def arrange_many(
     return Arranger(ruleset, objective).arrange_many(list(hands), top)
 
 
+def weigh_special(
+    arranger: Arranger, cards: Sequence[Card], setting: Setting | None
+) -> tuple[Setting, Declared | None]:
+    """The setting (``setting`` when the player set the lanes, else the best one) and the
+    special to declare: the best special hand, only when its expected units beat the set
+    hand's (``SpecialDecision.declare``); what ``declare: auto`` means where declaring is
+    optional."""
+    if setting is None:
+        arrangement = arranger.arrange(cards)
+        return arrangement.best.setting, arrangement.declared
+    decision = arranger.special(cards, Choice(setting, arranger.ev(setting)))
+    return setting, decision.special if decision is not None and decision.declare else None
+
+
 class DefaultArranger:
     """The ruleset's default objective (``ev``), as the arranger ``score_thirteen`` seats loose
     cards with; it also decides ``declare: auto`` where declaring is optional (``Chooser``)."""
@@ -252,14 +270,7 @@ class DefaultArranger:
     def choose(
         self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
     ) -> tuple[Setting, Declared | None]:
-        """Declare the best special only when its expected units beat the set hand's: the
-        best setting's, or the given ``setting``'s (lanes the player set)."""
-        arranger = Arranger(ruleset, "ev")
-        if setting is None:
-            arrangement = arranger.arrange(cards)
-            return arrangement.best.setting, arrangement.declared
-        decision = arranger.special(cards, Choice(setting, arranger.ev(setting)))
-        return setting, decision.special if decision is not None and decision.declare else None
+        return weigh_special(Arranger(ruleset, "ev"), cards, setting)
 
 
 default_arranger = DefaultArranger()

@@ -6,28 +6,28 @@ hands instead, indexed by the combinatorial number system (colex rank of the sor
 The table stores *ordinals*: positions in the sorted list of every distinct key, 3-card and
 5-card keys on one scale, so comparing ordinals compares hands and small per-ordinal arrays
 (win odds, lane values) can be gathered directly. Tables are cached in memory and on disk
-(``$HOUSEGAME_CACHE`` or ``~/.cache/housegame``) because building one takes seconds.
+(``$HOUSEGAME_CACHE`` or ``~/.cache/housegame``, files that verify: see ``cache``) because
+building one takes seconds.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import I32, I64
+from housegame.arrange.cache import cache_dir, load_cached, notice, store_cached
 from housegame.ranking import RankingRules, evaluate_batch
 
-TABLE_VERSION = 2
+TABLE_VERSION = 3
 _CHUNK = 262_144
 _EVAL_CHUNK = 32_768
 
@@ -135,52 +135,46 @@ def build_tables(rules: RankingRules) -> RankTables:
     )
 
 
-def cache_dir() -> Path:
-    """Where built tables are kept between runs."""
-    return Path(os.environ.get("HOUSEGAME_CACHE") or Path.home() / ".cache" / "housegame")
+def cache_file(rules: RankingRules) -> Path | None:
+    """The cache file of one ranking setting's tables (None: no cache folder is known)."""
+    folder = cache_dir()
+    return (
+        None if folder is None else folder / f"rank-tables-v{TABLE_VERSION}-{rules_slug(rules)}.npz"
+    )
 
 
-def _cache_file(rules: RankingRules) -> Path:
-    return cache_dir() / f"rank-tables-v{TABLE_VERSION}-{rules_slug(rules)}.npz"
+_ARRAYS = ("ord5", "ord3", "keys", "strength", "category")
+_SHAPES = {"ord5": (comb(52, 5),), "ord3": (comb(52, 3),)}
 
 
-def _load(path: Path, rules: RankingRules) -> RankTables | None:
-    try:
-        with np.load(path) as data:
-            return RankTables(
-                rules,
-                data["ord5"].astype(np.uint16),
-                data["ord3"].astype(np.uint16),
-                data["keys"],
-                data["strength"],
-                data["category"],
-            )
-    except (OSError, KeyError, ValueError):
+def _from_arrays(rules: RankingRules, arrays: dict[str, Any]) -> RankTables | None:
+    """Tables from verified arrays of the expected shapes and types; None otherwise."""
+    if any(arrays[name].shape != shape for name, shape in _SHAPES.items()) or any(
+        arrays[name].dtype != dtype
+        for name, dtype in (("ord5", np.uint16), ("ord3", np.uint16), ("keys", np.int64))
+    ):
         return None
-
-
-def _save(path: Path, tables: RankTables) -> None:
-    with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
-            np.savez(
-                tmp,
-                ord5=tables.ord5,
-                ord3=tables.ord3,
-                keys=tables.keys,
-                strength=tables.strength,
-                category=tables.category,
-            )
-        os.replace(tmp.name, path)
+    return RankTables(
+        rules,
+        arrays["ord5"],
+        arrays["ord3"],
+        arrays["keys"],
+        arrays["strength"].astype(np.int32),
+        arrays["category"].astype(np.int32),
+    )
 
 
 @cache
 def rank_tables(rules: RankingRules) -> RankTables:
-    """The lookup tables for ``rules``: from memory, the disk cache, or built (a few seconds)."""
-    path = _cache_file(rules)
-    found = _load(path, rules) if path.is_file() else None
+    """The lookup tables for ``rules``: from memory, the disk cache (if the file verifies), or
+    built (a few seconds) and cached."""
+    path = cache_file(rules)
+    arrays = load_cached(path, _ARRAYS)
+    found = _from_arrays(rules, arrays) if arrays is not None else None
     if found is not None:
         return found
+    if arrays is not None:
+        notice(f"cache file {path} holds tables of the wrong shape; rebuilding it")
     tables = build_tables(rules)
-    _save(path, tables)
+    store_cached(path, {name: getattr(tables, name) for name in _ARRAYS})
     return tables

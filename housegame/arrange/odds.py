@@ -10,12 +10,8 @@ default seed and a smaller deal count, and kept in the user cache.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +19,23 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64
-from housegame.arrange.lookup import RankTables, cache_dir, rules_slug
+from housegame.arrange.cache import (
+    Unverified,
+    read_verified,
+    write_atomic,
+)
+from housegame.arrange.lookup import RankTables, rules_slug
+from housegame.errors import HousegameError
 from housegame.ranking import RankingRules
 
 ODDS_VERSION = 1
 DATA_DIR = Path(__file__).resolve().parent.parent / "data_tables"
 LANE_ORDER = ("front", "middle", "back")
+_ARRAYS = (*(f"{lane}_{part}" for lane in LANE_ORDER for part in ("keys", "counts")), "meta")
+
+
+class DataFileError(HousegameError):
+    """A data file shipped with housegame is damaged: the installation needs repair."""
 
 
 @dataclass(frozen=True)
@@ -50,50 +57,61 @@ class LaneOdds:
         out[ords] = counts / counts.sum()
         return out
 
-    def save(self, path: Path) -> None:
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
         arrays: dict[str, npt.NDArray[Any]] = {
             f"{lane}_{part}": (self.keys if part == "keys" else self.counts)[i]
             for i, lane in enumerate(LANE_ORDER)
             for part in ("keys", "counts")
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
-            arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
-            np.savez_compressed(tmp, allow_pickle=False, **arrays)
-        os.chmod(tmp.name, 0o644)  # shipped data: readable by everyone, like the source
-        os.replace(tmp.name, path)
+        arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
+        return arrays
+
+    def save(self, path: Path) -> None:
+        """Write the file atomically, with its checksum."""
+        write_atomic(path, self.arrays(), compressed=True)
 
     @classmethod
-    def load(cls, path: Path, rules: RankingRules) -> LaneOdds:
-        with np.load(path) as data:
-            meta = json.loads(str(data["meta"]))
-            if meta.get("version") != ODDS_VERSION:
-                raise ValueError(
-                    f"{path.name} is version {meta.get('version')}, not {ODDS_VERSION}"
-                )
-            keys = tuple(data[f"{lane}_keys"].astype(np.int64) for lane in LANE_ORDER)
-            counts = tuple(data[f"{lane}_counts"].astype(np.int64) for lane in LANE_ORDER)
-        return cls(rules, (keys[0], keys[1], keys[2]), (counts[0], counts[1], counts[2]), meta)
+    def load(cls, path: Path, rules: RankingRules, require_checksum: bool = False) -> LaneOdds:
+        """Read and check a lane-odds file: ``Unverified`` unless it is whole (the zip's CRCs,
+        and the checksum where it has one) and well formed for ``rules``."""
+        arrays = read_verified(path, _ARRAYS, require_checksum)
+        try:
+            meta = json.loads(str(arrays["meta"]))
+        except ValueError:
+            raise Unverified("unreadable meta") from None
+        if not isinstance(meta, dict) or meta.get("version") != ODDS_VERSION:
+            raise Unverified(f"not version {ODDS_VERSION}")
+        if meta.get("ranking") != rules_slug(rules):
+            raise Unverified(f"odds for {meta.get('ranking')}, not {rules_slug(rules)}")
+        keys = tuple(np.asarray(arrays[f"{lane}_keys"]) for lane in LANE_ORDER)
+        counts = tuple(np.asarray(arrays[f"{lane}_counts"]) for lane in LANE_ORDER)
+        for lane_keys, lane_counts in zip(keys, counts):
+            if (
+                lane_keys.dtype.kind not in "iu"
+                or lane_counts.dtype.kind not in "iu"
+                or lane_keys.ndim != 1
+                or lane_keys.shape != lane_counts.shape
+                or len(lane_keys) == 0
+                or np.any(np.diff(lane_keys) <= 0)
+                or np.any(lane_counts <= 0)
+            ):
+                raise Unverified("lane arrays are not ascending keys with positive counts")
+        k = tuple(a.astype(np.int64) for a in keys)
+        c = tuple(a.astype(np.int64) for a in counts)
+        return cls(rules, (k[0], k[1], k[2]), (c[0], c[1], c[2]), meta)
 
 
 def odds_name(rules: RankingRules) -> str:
     return f"lane-odds-v{ODDS_VERSION}-{rules_slug(rules)}.npz"
 
 
-FALLBACK_SEED = 0
-FALLBACK_DEALS = 1000
-
-
-@cache
-def lane_odds(rules: RankingRules) -> LaneOdds:
-    """Shipped odds for ``rules``; else the user cache; else built now (seed 0, 1,000 deals)."""
-    for folder in (DATA_DIR, cache_dir()):
-        path = folder / odds_name(rules)
-        if path.is_file():
-            return LaneOdds.load(path, rules)
-    from housegame.arrange.build import build_lane_odds  # the builder needs the search
-
-    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
-    with contextlib.suppress(OSError):  # an unwritable cache only costs a rebuild next time
-        odds.save(cache_dir() / odds_name(rules))
-    return odds
+def load_shipped(path: Path, rules: RankingRules) -> LaneOdds:
+    """A lane-odds file shipped with housegame: a damaged one is an error, not rebuilt."""
+    try:
+        return LaneOdds.load(path, rules)
+    except Unverified as exc:
+        raise DataFileError(
+            f"the shipped lane-odds file {path} is damaged ({exc})",
+            hint="reinstall housegame, or rebuild the file: housegame tables build "
+            f"--seed 2026 --deals 5000 --out {path.parent}",
+        ) from None

@@ -21,6 +21,7 @@ from housegame.bigtwo.settle import Settlement
 from housegame.cards import parse_cards
 from housegame.errors import HousegameError
 from housegame.rulesets.common import Model
+from housegame.rulesets.loader import ruleset_in
 from housegame.validation import validate_data
 from housegame.yamlsource import Located, load_yaml_file
 
@@ -111,7 +112,7 @@ def _apply(game: Game, name: str, text: str) -> Move:
 def replay_located(located: Located, ruleset: str | Path | None = None) -> Replay:
     """Check a parsed log move by move; errors name the move's file:line."""
     log = validate_data(located, located.data, GameLog, log_schema(), "game log", BigTwoError)
-    rules = load_rules(ruleset if ruleset is not None else log.ruleset)
+    rules = load_rules(ruleset if ruleset is not None else ruleset_in(log.ruleset, located.file))
     names = [p.name for p in log.players]
     try:
         if log.players[0].hand is None:

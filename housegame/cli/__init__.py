@@ -15,11 +15,18 @@ import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup
 
+from housegame.cli.safe import set_debug
+
 COMMANDS: dict[str, tuple[str, str]] = {
-    "rulesets": ("rulesets_cmd", "The bundled rulesets as a table, in family order."),
+    "rulesets": ("list_cmd", "The bundled rulesets as a table, in family order."),
     "validate": (
         "rulesets_cmd",
-        "Check ruleset files against the schema and the rules models; report every problem.",
+        "Check files (rulesets, tables, logs: told apart by their keys); report every problem,\n"
+        "and lint warnings for rulesets.",
+    ),
+    "schema": (
+        "rulesets_cmd",
+        "Print a published JSON Schema (the same text as schemas/NAME.schema.json).",
     ),
     "score": (
         "thirteen_cmd",
@@ -31,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "simulate": (
         "compare_cmd",
-        "Monte Carlo over the same seeded deals under each ruleset: edge, spread, scoops.",
+        "Monte Carlo over the same seeded deals under each ruleset: the designer's report.",
     ),
     "arrange": (
         "arrange_cmd",
@@ -122,8 +129,12 @@ def _root(
             "--version", help="Print the version and exit.", callback=_version, is_eager=True
         ),
     ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Print the traceback of an internal error (exit 70).")
+    ] = False,
 ) -> None:
     """House-rules engine for Chinese Poker games: score tables under regional rulesets."""
+    set_debug(debug)
 
 
 def main() -> None:

@@ -11,13 +11,19 @@ from rich.table import Table
 from housegame.arrange import Arrangement, Choice, Objective, arrange
 from housegame.arrange.build import build_lane_odds, rankings_of
 from housegame.arrange.lookup import rules_slug
-from housegame.arrange.odds import DATA_DIR, odds_name
+from housegame.arrange.odds import odds_name
 from housegame.cards import parse_cards
-from housegame.cli.common import console, handles_input_errors, print_json, thirteen_ruleset
+from housegame.cli.common import (
+    console,
+    handles_input_errors,
+    literal,
+    print_json,
+)
 from housegame.errors import RulesetError
-from housegame.rulesets.loader import bundled_of
+from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 def _lanes(setting: Setting) -> dict[str, str]:
@@ -59,7 +65,7 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset) -> None:
     special = result.special
     if special is None:
         return
-    name = special.special.label
+    name = literal(special.special.label)
     if special.automatic:
         console.print(
             f"declare {name}: {ruleset.id} declares it automatically "
@@ -90,7 +96,7 @@ def arrange_command(
     """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""
     if objective not in ("ev", "lexicographic"):
         raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
-    rules = thirteen_ruleset(ruleset, "arrange")
+    rules = load_ruleset(ruleset, ThirteenCardRuleset)
     chosen: Objective = "ev" if objective == "ev" else "lexicographic"
     result = arrange(parse_cards(cards), rules, chosen, top)
     if json:
@@ -107,23 +113,31 @@ tables_app = typer.Typer(
 @tables_app.command("build")
 @handles_input_errors
 def build_command(
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the simulated deals.")],
-    deals: Annotated[
-        int, typer.Option("--deals", min=1, help="Four-player deals to simulate.")
-    ] = 5000,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the simulated deals.")
+    ],
     out: Annotated[
-        Path | None, typer.Option("--out", help="Folder to write (default: the package's).")
-    ] = None,
+        Path,
+        typer.Option(
+            "--out",
+            help="Folder to write (created if missing); the shipped files live in "
+            "housegame/data_tables of a source checkout.",
+        ),
+    ],
+    deals: Annotated[
+        int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Four-player deals to simulate.")
+    ] = 5000,
 ) -> None:
     """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use."""
-    folder = out if out is not None else DATA_DIR
+    check_folder(out, "--out")
+    folder = out
     rulesets = bundled_of(ThirteenCardRuleset)
     for rules in rankings_of(rulesets):
         odds = build_lane_odds(rules, seed, deals)
         path = folder / odds_name(rules)
         odds.save(path)
         console.print(
-            f"{path}: {rules_slug(rules)}, seed {seed}, {deals} deals, "
+            f"{literal(path)}: {rules_slug(rules)}, seed {seed}, {deals} deals, "
             f"{sum(len(k) for k in odds.keys)} distinct lane hands"
         )
 

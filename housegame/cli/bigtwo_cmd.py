@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -36,10 +35,14 @@ from housegame.cli.common import (
     console,
     err_console,
     handles_input_errors,
+    literal,
     print_json,
 )
+from housegame.cli.game_sim_cmd import bigtwo_simulate
+from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
 from housegame.glossary import Lang, term
+from housegame.inputs import MAX_SEED, check_writable, parse_count, write_text_atomic
 
 RulesetOption = Annotated[
     str | None,
@@ -70,7 +73,7 @@ bigtwo_app = typer.Typer(
 
 def say(text: str = "") -> None:
     """Plain text on stdout: no markup, no wrapping (cards stay on one line)."""
-    console.print(text, markup=False, soft_wrap=True)
+    console.print(literal(text), soft_wrap=True)
 
 
 def _play(text: str, what: str, rules: Rules) -> Combo:
@@ -178,9 +181,13 @@ def render_settlement(result: Settlement, lang: Lang = "en") -> None:
         heads = tuple(term(key, lang) for key in ("someone", "cards-left", "penalty", "net"))
     table = Table(*heads, box=None, pad_edge=False)
     for name, net in result.totals.items():
-        table.add_row(name, str(result.cards_left[name]), str(result.scores[name]), f"{net:+}")
+        table.add_row(
+            literal(name), str(result.cards_left[name]), str(result.scores[name]), f"{net:+}"
+        )
     winner = "winner" if lang == "en" else term("won", lang)
-    console.print(f"[bold]ruleset[/] {result.ruleset}   [bold]{winner}[/] {result.winner}")
+    console.print(
+        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]{winner}[/] {literal(result.winner)}"
+    )
     console.print(table)
 
 
@@ -209,11 +216,10 @@ def score_cmd(
     rules = load_rules(ruleset)
     counts: dict[str, int] = {}
     for name, value in _pairs(left, "--left"):
-        if not value.isdigit():
-            raise BigTwoError(f"--left {name}={value}: the count must be a whole number")
+        count = parse_count(value, f"--left {name}={value}")
         if name in counts:
             raise BigTwoError(f"--left names {name} twice")
-        counts[name] = int(value)
+        counts[name] = count
     held = {name: parse_cards(value) for name, value in _pairs(holds or [], "--holds")}
     result = settle(rules, counts, held)
     if json:
@@ -253,7 +259,7 @@ def replay_cmd(
 
 def _read_line() -> str:
     console.print("> ", end="", markup=False, soft_wrap=True)
-    line = sys.stdin.readline()
+    line = read_line()
     if not line:
         raise BigTwoError(
             "input ended before the game did", hint="type cards, pass, hint, auto or quit"
@@ -290,7 +296,7 @@ def _human_turn(game: Game) -> bool:
                 else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
             )
         except HousegameError as exc:
-            err_console.print(f"not allowed: {exc}", markup=False, soft_wrap=True)
+            err_console.print(f"not allowed: {literal(exc, lines=True)}", soft_wrap=True)
             continue
         say(_move_text(move))
         return True
@@ -301,7 +307,13 @@ def _human_turn(game: Game) -> bool:
 def play_cmd(
     seed: Annotated[
         int | None,
-        typer.Option("--seed", metavar="N", help="Deal seed (the same seed, the same deal)."),
+        typer.Option(
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            metavar="N",
+            help="Deal seed (the same seed, the same deal).",
+        ),
     ] = None,
     ruleset: RulesetOption = None,
     save: Annotated[
@@ -312,6 +324,8 @@ def play_cmd(
     """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
     quit."""
     rules = load_rules(ruleset)
+    if save is not None:
+        check_writable(save, "--save")
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     game = Game.deal(rules, deal_seed, PLAY_NAMES)
     say(
@@ -334,9 +348,10 @@ def play_cmd(
 def _save(game: Game, path: Path | None) -> None:
     """The log so far (a finished game replays with `bigtwo replay`)."""
     if path is not None:
-        path.write_text(yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
+        write_text_atomic(path, yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
         say(f"log written to {path}")
 
 
 def register(app: typer.Typer) -> None:
+    bigtwo_app.command("simulate")(bigtwo_simulate)
     app.add_typer(bigtwo_app, name="bigtwo")

@@ -9,7 +9,7 @@ as the ruleset writes them.
 from __future__ import annotations
 
 from housegame.glossary import TERMS, Lang, term
-from housegame.thirteen.results import Item, LaneResult
+from housegame.results import Item, LaneResult
 
 
 def hand(text: str, lang: Lang) -> str:

@@ -9,10 +9,18 @@ from typing import Annotated
 import typer
 
 from housegame.cards import parse_cards
-from housegame.cli.common import LangOption, check_lang, console, handles_input_errors, print_json
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    handles_input_errors,
+    literal,
+    print_json,
+)
+from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_play import Session, resume
 from housegame.cli.ofc_render import render_result, render_solution
-from housegame.ofc.errors import OfcError
+from housegame.inputs import MAX_SEED, check_writable
 from housegame.ofc.replay import replay_file
 from housegame.ofc.solver import solve
 from housegame.rulesets.loader import load_ruleset
@@ -22,16 +30,6 @@ DEFAULT_RULESET = "golden-nugget-pineapple"
 RulesetOption = Annotated[
     str, typer.Option("--ruleset", "-r", metavar="ID|PATH", help="OFC ruleset id or YAML path.")
 ]
-
-
-def _ofc_ruleset(ref: str) -> OfcRuleset:
-    rules = load_ruleset(ref)
-    if not isinstance(rules, OfcRuleset):
-        raise OfcError(
-            f"ruleset '{rules.id}' is not an OFC ruleset",
-            hint="use golden-nugget-pineapple or ofc-classic",
-        )
-    return rules
 
 
 @handles_input_errors
@@ -53,10 +51,10 @@ def replay(
         print_json(done.as_dict())
         return
     deal = f"seed {done.log.seed}" if done.log.seed is not None else "deck from the log"
-    console.print(f"[bold]replay[/] {log} ({deal})")
+    console.print(f"[bold]replay[/] {literal(log)} ({deal})")
     for played in done.hand.history:
         shown = ", ".join(f"{k} {v}" for k, v in played.move.as_dict().items())
-        console.print(f"  stage {played.stage + 1}  {played.player}: {shown}")
+        console.print(f"  stage {played.stage + 1}  {literal(played.player)}: {literal(shown)}")
     console.print()
     render_result(done.result, words)
 
@@ -64,7 +62,8 @@ def replay(
 @handles_input_errors
 def play(
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Shuffle seed (printed if not given).")
+        int | None,
+        typer.Option(min=0, max=MAX_SEED, metavar="N", help="Shuffle seed (printed if not given)."),
     ] = None,
     opponents: Annotated[
         int, typer.Option(min=1, max=2, metavar="N", help="Computer opponents: 1 or 2.")
@@ -84,11 +83,13 @@ def play(
 ) -> None:
     """Play hands against computer opponents; moves are read from stdin, one per line
     (help, hint, auto, undo and quit too)."""
+    if save is not None:
+        check_writable(save, "--save")
     if resume_from is not None:
         rules, ref, seed, hand = resume(resume_from, name)
         Session(rules, ref, list(hand.order), name, save or resume_from).play(seed, hands, hand)
         return
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
     Session(rules, ruleset, players, name, save).play(seed, hands)
@@ -101,7 +102,7 @@ def fantasyland(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """The best setting for a Fantasyland hand, by the ruleset's solver priority."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     solution = solve(parse_cards(cards), rules)
     assert rules.fantasyland is not None
     if json:
@@ -129,4 +130,5 @@ def register(app: typer.Typer) -> None:
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)
+    ofc.command("simulate")(ofc_simulate)
     app.add_typer(ofc, name="ofc")

@@ -7,15 +7,16 @@ A piece that makes a foul certain is refused once with a warning; typing it agai
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from housegame.cards import Card, format_cards
-from housegame.cli.common import console, signed_units
+from housegame.cli.common import console, literal, signed_units
 from housegame.cli.ofc_render import render_boards, render_result
+from housegame.cli.safe import read_line
+from housegame.inputs import write_text_atomic
 from housegame.ofc.bot import best_move
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.errors import OfcError
@@ -129,14 +130,14 @@ def read_turn(turn: Turn) -> None:
     console.print(f"[dim]e.g. {example(hand, name)}   (help: commands)[/]")
     while hand.to_act == name:
         console.print("your move> ", end="")
-        line = sys.stdin.readline()
+        line = read_line()
         if not line:
             raise OfcError("input ended before the hand was finished", hint="type quit to stop")
         command = line.strip().lower()
         try:
             _command(turn, command, line)
         except OfcError as exc:
-            console.print(f"[red]not legal:[/] {_plain(str(exc))}")
+            console.print(f"[red]not legal:[/] {literal(exc, lines=True)}")
 
 
 def _command(turn: Turn, command: str, line: str) -> None:
@@ -174,10 +175,6 @@ def _shown(move: Move) -> str:
     return " ".join(f"{k} {v}" for k, v in move.as_dict().items())
 
 
-def _plain(text: str) -> str:
-    return text.replace("[", "\\[")
-
-
 @dataclass
 class Session:
     """Hands in a row: running totals, Fantasyland carried from one hand to the next."""
@@ -204,9 +201,10 @@ class Session:
         """One hand (``hand``: one already under way); False when the player quits."""
         if hand is None:
             hand = Hand(self.rules, self.players, shuffled_deck(seed), self.fantasyland)
-        console.print(f"[bold]{self.rules.name}[/], seed {seed}: {', '.join(self.players)}")
+        players = literal(", ".join(self.players))
+        console.print(f"[bold]{literal(self.rules.name)}[/], seed {seed}: {players}")
         for name, cards in self.fantasyland.items():
-            console.print(f"{name} plays Fantasyland with {cards} cards")
+            console.print(f"{literal(name)} plays Fantasyland with {cards} cards")
         shown_stage = -1
         try:
             while not hand.finished:
@@ -226,10 +224,10 @@ class Session:
                         f"{k} {v}" for k, v in move.as_dict().items() if k != "discard"
                     )
                     hidden = " and discards face down" if move.discarded else ""
-                    console.print(f"{who} places {placed}{hidden}")
+                    console.print(f"{literal(who)} places {placed}{hidden}")
         except Quit:
             path = self._save(hand, seed, self.save or Path(f"ofc-{seed}.yaml"))
-            console.print(f"\nstopped; the hand so far is saved in {path}")
+            console.print(f"\nstopped; the hand so far is saved in {literal(path)}")
             self._running()
             return False
         console.print("\n[bold]final boards[/]")
@@ -245,7 +243,7 @@ class Session:
         self._running()
         if self.save is not None:
             self._save(hand, seed, self.save)
-            console.print(f"log written to {self.save}")
+            console.print(f"log written to {literal(self.save)}")
         return True
 
     def _counts(self, hand: Hand) -> None:
@@ -253,14 +251,14 @@ class Session:
         console.print(f"[dim]{left} stage{'s' if left != 1 else ''} to go[/]")
 
     def _running(self) -> None:
-        shown = ", ".join(f"{n} {signed_units(t)}" for n, t in self.totals.items())
+        shown = literal(", ".join(f"{n} {signed_units(t)}" for n, t in self.totals.items()))
         console.print(f"\n[bold]running totals[/] {shown}")
 
     def _save(self, hand: Hand, seed: int, path: Path) -> Path:
         text = yaml.safe_dump(
             to_log(hand, self.ruleset_ref, seed), sort_keys=False, allow_unicode=True
         )
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text)
         return path
 
 

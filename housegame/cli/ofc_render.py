@@ -6,7 +6,7 @@ from rich.table import Table
 
 from housegame.cards import format_cards
 from housegame.cli.breakdown import hand
-from housegame.cli.common import console, render_pairs, signed_units
+from housegame.cli.common import console, literal, render_pairs, signed_units
 from housegame.glossary import Lang, term
 from housegame.ofc.hand import Hand
 from housegame.ofc.results import OfcTableResult
@@ -25,7 +25,7 @@ def render_boards(hand: Hand) -> None:
             f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
             for lane in LANES
         ]
-        label = name + (" [FL]" if board.fantasyland_cards is not None else "")
+        label = literal(name) + (" \\[FL]" if board.fantasyland_cards is not None else "")
         table.add_row(label, *row)
     console.print(table)
 
@@ -33,14 +33,15 @@ def render_boards(hand: Hand) -> None:
 def render_result(result: OfcTableResult, lang: Lang = "en") -> None:
     """Hands and royalties, every pair's items, totals, and next hand's Fantasyland."""
     royalties, foul = term("royalties", lang), term("foul", lang)
-    console.print(f"[bold]ruleset[/] {result.ruleset}")
+    console.print(f"[bold]ruleset[/] {literal(result.ruleset)}")
     for seat in result.seats:
-        reason = seat.setting.foul_reason() if lang == "en" else ""
+        reason = literal(seat.setting.foul_reason()) if lang == "en" else ""
         note = (
             f"  [red]{foul.upper() if lang == 'en' else foul}: {reason}[/]" if seat.fouled else ""
         )
         console.print(
-            f"\n[bold]{seat.name}[/]  {royalties} {seat.royalty_total}{note}", soft_wrap=True
+            f"\n[bold]{literal(seat.name)}[/]  {royalties} {seat.royalty_total}{note}",
+            soft_wrap=True,
         )
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
@@ -61,7 +62,9 @@ def render_result(result: OfcTableResult, lang: Lang = "en") -> None:
     for seat in result.seats:
         next_cards = seat.next_hand.cards
         following = seat.next_hand.reason if lang == "en" else str(next_cards or "-")
-        totals.add_row(seat.name, signed_units(result.totals[seat.name]), following)
+        totals.add_row(
+            literal(seat.name), signed_units(result.totals[seat.name]), literal(following)
+        )
     console.print(f"\n[bold]{'totals' if lang == 'en' else term('total', lang)}[/]")
     console.print(totals)
 

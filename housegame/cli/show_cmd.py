@@ -8,8 +8,10 @@ from typing import Annotated, cast
 
 import typer
 
-from housegame.cli.common import console, fail, handles_input_errors, print_json
+from housegame.cli.common import console, fail, handles_input_errors, literal, print_json
+from housegame.cli.safe import visible
 from housegame.glossary import LANGS, Lang
+from housegame.inputs import check_writable, write_text_atomic
 from housegame.rulesets.diff import diff_json
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesheet import FORMATS, SheetFormat
@@ -30,7 +32,7 @@ def show(
     if lang not in LANGS:
         fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
     text = show_ruleset(load_ruleset(ruleset), cast(SheetFormat, fmt), cast(Lang, lang))
-    sys.stdout.write(text)
+    sys.stdout.write(visible(text, lines=True) if fmt in ("text", "markdown") else text)
 
 
 def diff(
@@ -45,11 +47,12 @@ def diff(
         return
     count = len(result["differences"])
     console.print(
-        f"{result['a']} -> {result['b']}: {count} difference{'' if count == 1 else 's'}",
-        markup=False,
+        f"{literal(result['a'])} -> {literal(result['b'])}: "
+        f"{count} difference{'' if count == 1 else 's'}",
+        soft_wrap=True,
     )
     for difference in result["differences"]:
-        console.print(f"  {difference['text']}", markup=False, soft_wrap=True)
+        console.print(f"  {literal(difference['text'])}", soft_wrap=True)
 
 
 def new(
@@ -66,11 +69,12 @@ def new(
     if str(target) == "-":
         sys.stdout.write(starter_yaml(name, base, None))
         return
+    check_writable(target, "--output")
     if target.exists() and not force:
         fail(f"{target} exists; use --force to overwrite it")
     text = starter_yaml(name, base, target)
-    target.write_text(text, encoding="utf-8")
-    console.print(f"wrote {target} (extends {base})", markup=False, soft_wrap=True)
+    write_text_atomic(target, text)
+    console.print(f"wrote {literal(target)} (extends {literal(base)})", soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

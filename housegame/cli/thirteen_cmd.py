@@ -14,6 +14,7 @@ from housegame.cli.common import (
     check_lang,
     console,
     handles_input_errors,
+    literal,
     print_json,
     render_pairs,
     signed_units,
@@ -29,8 +30,8 @@ def render(result: TableResult, lang: Lang = "en") -> None:
     """The readable breakdown: settings, each pair's lanes and items, then totals."""
     words = {key: term(key, lang) for key in ("banker", "someone", "front", "middle", "back")}
     console.print(
-        f"[bold]ruleset[/] {result.ruleset}"
-        + (f"   [bold]{words['banker']}[/] {result.banker}" if result.banker else "")
+        f"[bold]ruleset[/] {literal(result.ruleset)}"
+        + (f"   [bold]{words['banker']}[/] {literal(result.banker)}" if result.banker else "")
     )
     note_word = "note" if lang == "en" else ""
     hands = Table(
@@ -45,22 +46,23 @@ def render(result: TableResult, lang: Lang = "en") -> None:
     for seat in result.seats:
         info = seat.describe()
         note = _note(seat, lang)
-        hands.add_row(
-            seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""), note
-        )
+        cells = (seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""))
+        hands.add_row(*(literal(cell) for cell in (*cells, note)))
     console.print(hands)
     render_pairs(result.pairs, lang)
     if result.pool:
         console.print(f"\n[bold]{term('pool', lang)}[/]")
         for entry in result.pool:
             label = item_label(entry.item, lang)
-            console.print(f"  {signed_units(entry.item.units):>6}  {entry.player}: {label}")
-    total = f"{term('total', lang)} ({result.unit})"
+            console.print(
+                f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: {literal(label)}"
+            )
+    total = f"{term('total', lang)} ({literal(result.unit)})"
     totals = Table(words["someone"], total, box=None, pad_edge=False)
     if result.points_per_unit != 1:
         totals.add_column("points")
     for name, value in result.totals.items():
-        row = [name, signed_units(value)]
+        row = [literal(name), signed_units(value)]
         if result.points_per_unit != 1:
             row.append(signed_units(value * result.points_per_unit))
         totals.add_row(*row)

@@ -20,7 +20,7 @@ from housegame.ofc.errors import OfcError
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.results import OfcTableResult
 from housegame.rulesets.common import LANES, LaneName, Model
-from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.loader import load_ruleset, ruleset_in
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.tables import CardText
 from housegame.validation import validate_data
@@ -116,12 +116,8 @@ def replay(
     log: HandLog, located: Located | None = None, ruleset: str | Path | None = None
 ) -> Replay:
     """Play every move of the log; the first illegal one stops the replay with its position."""
-    rules = load_ruleset(ruleset if ruleset is not None else log.ruleset)
-    if not isinstance(rules, OfcRuleset):
-        raise OfcError(
-            f"ruleset '{rules.id}' is not an OFC ruleset",
-            hint="use golden-nugget-pineapple or ofc-classic",
-        )
+    own = ruleset_in(log.ruleset, located.file) if located is not None else log.ruleset
+    rules = load_ruleset(ruleset if ruleset is not None else own, OfcRuleset)
     hand = play_log(log, located, rules)
     if not hand.finished:
         raise OfcError(

@@ -13,10 +13,10 @@ from housegame.ofc.fantasyland import next_hand
 from housegame.ofc.results import Item, OfcSeat, OfcTableResult, PairResult
 from housegame.ofc.royalties import lane_royalties
 from housegame.ranking import describe
+from housegame.results import LaneResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.ofc import OfcRuleset
-from housegame.thirteen.results import LaneResult
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 def make_seat(

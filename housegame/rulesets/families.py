@@ -4,44 +4,76 @@ ruleset's variants always follow it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import yaml
 
+from housegame.errors import HousegameError
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.registry import Ruleset
 
-def parent_of(path: Path) -> str | None:
-    """The id a bundled ruleset file ``extends`` (a bundled id or a path's file stem)."""
+RulesetRef = str | Path
+
+
+def parent_id(ruleset: Ruleset, ref: RulesetRef | None = None) -> str | None:
+    """The id of the ruleset this one ``extends`` (None for a base ruleset), read from its file:
+    ``ref`` when it is a path, else the bundled file of that id."""
+    path = Path(ref) if ref is not None and Path(ref).is_file() else None
+    if path is None:
+        path = bundled_rulesets().get(ruleset.id)
+    if path is None:
+        return None
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    ref = data.get("extends") if isinstance(data, dict) else None
-    return Path(ref).stem if isinstance(ref, str) else None
+    parent = data.get("extends") if isinstance(data, dict) else None
+    if not isinstance(parent, str):
+        return None
+    local = path.parent / parent
+    return load_ruleset(local if local.is_file() else parent).id
 
 
-def family_order(files: Mapping[str, Path]) -> list[str]:
-    """Ids of ``files`` (id -> file) in family order; bases and siblings sorted by id."""
-    parents = {rid: parent_of(path) for rid, path in files.items()}
-    children: dict[str | None, list[str]] = {}
-    for rid in sorted(files):
-        parent = parents[rid] if parents[rid] in files else None
-        children.setdefault(parent, []).append(rid)
-    ordered: list[str] = []
+T = TypeVar("T")
+
+
+def family_order(items: Sequence[T], ids: Sequence[str], parents: Sequence[str | None]) -> list[T]:
+    """Items by family: each base ruleset, then the rulesets that extend it (depth first, base
+    first), families and siblings in the given order. A ruleset whose parent is not among
+    ``ids`` counts under its nearest ancestor that is, or as a base."""
+    parent_of = dict(zip(ids, parents))
+
+    def anchor(rid: str) -> str | None:
+        parent = parent_of.get(rid)
+        seen = {rid}
+        while parent is not None and parent not in ids and parent not in seen:
+            seen.add(parent)
+            parent = _ancestor(parent)
+        return parent if parent in ids else None
+
+    anchors = {rid: anchor(rid) for rid in ids}
+    out: list[T] = []
 
     def visit(rid: str) -> None:
-        ordered.append(rid)
-        for child in children.get(rid, []):
-            visit(child)
+        out.append(items[ids.index(rid)])
+        for child in ids:
+            if anchors[child] == rid:
+                visit(child)
 
-    for base in children.get(None, []):
-        visit(base)
-    return ordered
+    for rid in ids:
+        if anchors[rid] is None:
+            visit(rid)
+    return out
 
 
-def family_of(files: Mapping[str, Path], rid: str) -> str:
-    """The base of ``rid``'s family: the first ancestor that extends nothing in ``files``."""
-    seen = {rid}
-    parent = parent_of(files[rid])
-    while parent is not None and parent in files and parent not in seen:
-        rid = parent
-        seen.add(rid)
-        parent = parent_of(files[rid])
-    return rid
+def _ancestor(rid: str) -> str | None:
+    try:
+        return parent_id(load_ruleset(rid))
+    except HousegameError:
+        return None
+
+
+def by_family(rulesets: Sequence[Ruleset], refs: Sequence[RulesetRef | None]) -> list[int]:
+    """Positions of ``rulesets`` in family order (see ``family_order``)."""
+    ids = [r.id for r in rulesets]
+    parents = [parent_id(r, ref) for r, ref in zip(rulesets, refs)]
+    return family_order(list(range(len(ids))), ids, parents)

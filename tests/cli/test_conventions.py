@@ -185,7 +185,7 @@ def test_exit_codes_are_documented() -> None:
 
 @pytest.mark.parametrize(
     ("words", "cword", "expected"),
-    [("housegame sc", "1", ["score"]), ("housegame ofc p", "2", ["play"]),
+    [("housegame sc", "1", ["schema", "score"]), ("housegame ofc p", "2", ["play"]),
      ("housegame score --r", "2", ["--ruleset"])],
 )  # fmt: skip
 def test_completion_reaches_the_lazy_commands(words: str, cword: str, expected: list[str]) -> None:

@@ -1,0 +1,192 @@
+"""The table cache heals: a cached file that does not verify is reported and rebuilt, writes are
+atomic, and an unwritable cache folder falls back to memory with one warning."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from housegame.arrange import build, cache, lookup
+from housegame.arrange.build import lane_odds
+from housegame.arrange.lookup import RankTables, rank_tables
+from housegame.arrange.odds import DATA_DIR, DataFileError, LaneOdds, odds_name
+from housegame.ranking import RankingRules
+
+RULES = RankingRules()
+
+
+@pytest.fixture(scope="module")
+def real() -> RankTables:
+    """The tables as built (or cached) for this process, before any test moves the cache."""
+    return rank_tables(RULES)
+
+
+@pytest.fixture
+def cache_folder(
+    real: RankTables, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """An empty cache folder for this test."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("HOUSEGAME_CACHE", str(folder))
+    monkeypatch.setattr(cache, "_warned_unwritable", False)
+    yield folder
+
+
+@pytest.fixture
+def builds(real: RankTables, monkeypatch: pytest.MonkeyPatch) -> list[RankingRules]:
+    """A builder that counts its calls and returns the real tables instead of taking seconds."""
+    built: list[RankingRules] = []
+
+    def build(rules: RankingRules) -> RankTables:
+        built.append(rules)
+        return real
+
+    monkeypatch.setattr(lookup, "build_tables", build)
+    return built
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _flip_a_bit(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    path.write_bytes(bytes(data))
+
+
+def _empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def _zero_the_tables(path: Path) -> None:
+    """A well-formed file whose arrays are zeros: it reads, but its checksum fails."""
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files}
+    for name in ("ord5", "ord3", "keys"):
+        arrays[name] = np.zeros_like(arrays[name])
+    np.savez(path, **arrays)
+
+
+def _no_checksum(path: Path) -> None:
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files if name != "checksum"}
+    np.savez(path, **arrays)
+
+
+DAMAGE: list[Callable[[Path], None]] = [
+    _truncate,
+    _flip_a_bit,
+    _empty,
+    _zero_the_tables,
+    _no_checksum,
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__.strip("_"))
+def test_a_damaged_cached_table_is_reported_and_rebuilt(
+    cache_folder: Path,
+    builds: list[RankingRules],
+    damage: Callable[[Path], None],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rank_tables.__wrapped__(RULES)
+    path = lookup.cache_file(RULES)
+    assert path is not None and path.is_file() and len(builds) == 1
+    loaded = rank_tables.__wrapped__(RULES)
+    assert len(builds) == 1 and np.array_equal(loaded.ord5, rank_tables(RULES).ord5)
+    capsys.readouterr()
+    damage(path)
+    healed = rank_tables.__wrapped__(RULES)
+    assert len(builds) == 2
+    assert np.array_equal(healed.ord5, rank_tables(RULES).ord5)
+    err = capsys.readouterr().err
+    assert err.startswith(f"housegame: cache file {path} does not verify (")
+    assert err.endswith("); rebuilding it\n")
+    rank_tables.__wrapped__(RULES)
+    assert len(builds) == 2, "the rebuilt file verifies"
+    assert [p.name for p in path.parent.iterdir()] == [path.name], "no temporary files left"
+
+
+def test_an_unwritable_cache_keeps_tables_in_memory_with_one_warning(
+    cache_folder: Path, builds: list[RankingRules], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache_folder.write_text("not a folder", encoding="utf-8")
+    rank_tables.__wrapped__(RULES)
+    rank_tables.__wrapped__(RankingRules(wheel_straight="second-highest"))
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"housegame: cannot write the cache in {cache_folder} (")
+    assert "kept in memory for this run (set HOUSEGAME_CACHE to a writable folder)" in err
+    assert len(builds) == 2
+
+
+def test_a_failed_write_leaves_no_partial_file(
+    cache_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object, **__: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(np, "savez", broken)
+    cache.store_cached(cache_folder / "x.npz", {"a": np.arange(3)})
+    assert list(cache_folder.iterdir()) == []
+
+
+def _shipped_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data_tables"
+    shutil.copytree(DATA_DIR, folder)
+    monkeypatch.setattr(build, "DATA_DIR", folder)
+    return folder / odds_name(RULES)
+
+
+def test_the_shipped_lane_odds_verify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _shipped_copy(tmp_path, monkeypatch)
+    loaded = lane_odds.__wrapped__(RULES)
+    assert loaded.meta["ranking"] == "wl-sfl-none"
+    assert all(np.array_equal(a, b) for a, b in zip(loaded.keys, lane_odds(RULES).keys))
+    loaded.save(path)
+    again = LaneOdds.load(path, RULES, require_checksum=True)
+    assert again.meta == loaded.meta
+
+
+@pytest.mark.parametrize(
+    "damage", [_truncate, _flip_a_bit, _empty], ids=["truncate", "flip", "empty"]
+)
+def test_a_damaged_shipped_lane_odds_file_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: Callable[[Path], None]
+) -> None:
+    path = _shipped_copy(tmp_path, monkeypatch)
+    damage(path)
+    with pytest.raises(DataFileError) as caught:
+        lane_odds.__wrapped__(RULES)
+    assert caught.value.message.startswith(f"the shipped lane-odds file {path} is damaged (")
+    assert caught.value.hint is not None and "housegame tables build" in caught.value.hint
+
+
+def test_a_damaged_cached_lane_odds_file_is_rebuilt(
+    cache_folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(build, "DATA_DIR", cache_folder / "nothing-shipped")
+    shipped = LaneOdds.load(DATA_DIR / odds_name(RULES), RULES)
+    fallback = LaneOdds(
+        RULES, shipped.keys, shipped.counts, {**shipped.meta, "seed": 0, "deals": 1000}
+    )
+    built: list[int] = []
+
+    def fake_build(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
+        built.append(seed)
+        return fallback
+
+    monkeypatch.setattr(build, "build_lane_odds", fake_build)
+    lane_odds.__wrapped__(RULES)
+    path = cache_folder / odds_name(RULES)
+    lane_odds.__wrapped__(RULES)
+    assert built == [0] and path.is_file()
+    _flip_a_bit(path)
+    lane_odds.__wrapped__(RULES)
+    assert built == [0, 0]
+    assert f"cache file {path} does not verify" in capsys.readouterr().err
