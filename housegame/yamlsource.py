@@ -214,11 +214,24 @@ STDIN = Path("-")
 
 def load_yaml_file(path: Path) -> Located:
     if path == STDIN:
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        return load_yaml_text(stdin_text(), "<stdin>")
+    return load_yaml_text(read_text(path), str(path))
+
+
+_stdin: tuple[object, str] | None = None
+
+
+def stdin_text() -> str:
+    """Standard input, read once (within the input limits) and kept, so a command that reads
+    its file twice (``validate`` looks at it, then checks it) sees the same text."""
+    global _stdin
+    stream = sys.stdin
+    if _stdin is None or _stdin[0] is not stream:
+        data = stream.buffer.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise InputError(f"standard input is larger than {MAX_FILE_BYTES} bytes")
-        return load_yaml_text(decode_text(data, "<stdin>"), "<stdin>")
-    return load_yaml_text(read_text(path), str(path))
+        _stdin = (stream, decode_text(data, "<stdin>"))
+    return _stdin[1]
 
 
 def format_path(path: KeyPath) -> str:

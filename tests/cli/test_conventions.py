@@ -192,3 +192,18 @@ def test_completion_reaches_the_lazy_commands(words: str, cword: str, expected: 
     env = {"_HOUSEGAME_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": cword}
     result = CliRunner().invoke(app, [], prog_name="housegame", env=env)
     assert result.output.split() == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "file", "shown"),
+    [
+        (["validate", "-"], "rulesets/taiwan-direct.yaml", "-: ok (taiwan-direct)"),
+        (["validate", "-"], "examples/maceplay-table.yaml", "-: ok (table, 4 players)"),
+        (["compare", "-", "-r", "pagat"], "examples/maceplay-table.yaml", "pagat    +27"),
+        (["bigtwo", "replay", "-"], "examples/bigtwo-game.yaml", "winner"),
+        (["ofc", "replay", "-"], "examples/ofc-hand.yaml", "net to A"),
+    ],
+)
+def test_every_file_reading_command_takes_dash(args: list[str], file: str, shown: str) -> None:
+    code, out = invoke(*args, stdin=(ROOT / file).read_text(encoding="utf-8"))
+    assert code == 0 and shown in out
