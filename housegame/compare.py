@@ -34,7 +34,8 @@ __all__ = [
     "simulate",
 ]
 
-RulesetRef = str | Path
+RulesetRef = str | Path | Ruleset
+"""An id, a path or a loaded ruleset."""
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ def test_every_entry_point_takes_an_id_a_path_or_a_ruleset(ref: Any) -> None:
     assert arrange(TWO_STRAIGHT_FLUSHES, ruleset).best.value == pytest.approx(
         arrange(TWO_STRAIGHT_FLUSHES, "taiwan").best.value
     )
+    compared = compare_table(load_table(EXAMPLE), [ruleset, "pagat"])
+    assert list(compared.totals()) == ["taiwan", "pagat"]  # bases in the order given
 
 
 def test_a_wrong_reference_is_a_clear_error() -> None:

@@ -17,10 +17,11 @@ from housegame.rulesets.registry import Ruleset
 RulesetRef = str | Path
 
 
-def parent_id(ruleset: Ruleset, ref: RulesetRef | None = None) -> str | None:
+def parent_id(ruleset: Ruleset, ref: RulesetRef | Ruleset | None = None) -> str | None:
     """The id of the ruleset this one ``extends`` (None for a base ruleset), read from its file:
     ``ref`` when it is a path, else the bundled file of that id."""
-    path = Path(ref) if ref is not None and Path(ref).is_file() else None
+    named = ref if isinstance(ref, str | Path) else None
+    path = Path(named) if named is not None and Path(named).is_file() else None
     if path is None:
         path = bundled_rulesets().get(ruleset.id)
     if path is None:
@@ -72,7 +73,9 @@ def _ancestor(rid: str) -> str | None:
         return None
 
 
-def by_family(rulesets: Sequence[Ruleset], refs: Sequence[RulesetRef | None]) -> list[int]:
+def by_family(
+    rulesets: Sequence[Ruleset], refs: Sequence[RulesetRef | Ruleset | None]
+) -> list[int]:
     """Positions of ``rulesets`` in family order (see ``family_order``)."""
     ids = [r.id for r in rulesets]
     parents = [parent_id(r, ref) for r, ref in zip(rulesets, refs)]
