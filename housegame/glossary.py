@@ -61,6 +61,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "won-lost-tied": ("won-lost-tied", "胜-负-平"),
     "net": ("net", "净得"),
     "total": ("total", "合计"),
+    "points": ("points", "分数"),
     "stake": ("stake", "押注"),
     # OFC
     "ofc": ("Open Face Chinese Poker", "大菠萝"),

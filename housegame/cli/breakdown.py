@@ -61,3 +61,16 @@ def item_label(item: Item, lang: Lang) -> str:
     if item.kind == "foul":
         return f"{term('foul', lang)}: {term('tied', lang)}"
     return item.label
+
+
+def detail_text(item: Item, lang: Lang) -> str:
+    """The item's detail; in Chinese, lane hands and royalty workings are left out (the lane
+    lines and the board show them) and a declaration reads with the glossary's word."""
+    if lang == "en":
+        return item.detail
+    if item.kind in ("lane", "royalty"):
+        return ""
+    declares = " declares"
+    if item.kind == "special" and item.detail.endswith(declares):
+        return f"{item.detail.removesuffix(declares)} {term('declare', lang)}"
+    return item.detail

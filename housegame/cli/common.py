@@ -10,7 +10,7 @@ from typing import Annotated, Any, cast
 
 import typer
 
-from housegame.cli.breakdown import hands_line, item_label, lane_line
+from housegame.cli.breakdown import detail_text, hands_line, item_label, lane_line
 from housegame.cli.safe import (
     EXIT_BAD_INPUT,
     console,
@@ -79,7 +79,7 @@ def render_pairs(pairs: Iterable[PairResult], lang: Lang = "en") -> None:
             _line(units, lane_line(lane, lang).ljust(width), hands_line(lane, lang))
         for item in pair.items:
             if item.kind != "lane" or item.lane not in {lane.lane for lane in pair.lanes}:
-                detail = item.detail if lang == "en" or item.kind not in ("lane", "royalty") else ""
+                detail = detail_text(item, lang)
                 _line(signed_units(item.units), item_label(item, lang), detail)
         net = f"{term('net', lang)} {pair.first}" if lang == "zh" else f"net to {pair.first}"
         _line(signed_units(pair.net), net, "")

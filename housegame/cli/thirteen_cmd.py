@@ -60,7 +60,7 @@ def render(result: TableResult, lang: Lang = "en") -> None:
     total = f"{term('total', lang)} ({literal(result.unit)})"
     totals = Table(words["someone"], total, box=None, pad_edge=False)
     if result.points_per_unit != 1:
-        totals.add_column("points")
+        totals.add_column(term("points", lang))
     for name, value in result.totals.items():
         row = [literal(name), signed_units(value)]
         if result.points_per_unit != 1:

@@ -4,6 +4,7 @@ English or Chinese."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -77,3 +78,15 @@ def test_lang_zh_bigtwo_and_ofc_replay() -> None:
     replayed = runner.invoke(app, ["ofc", "replay", "examples/ofc-hand.yaml", "--lang", "zh"])
     assert replayed.exit_code == 0 and "头道" in replayed.output
     assert "net to" not in replayed.output and "qualify" not in replayed.output
+
+
+def test_lang_zh_names_a_declaration(tmp_path: Path) -> None:
+    table = tmp_path / "table.yaml"
+    table.write_text(
+        "ruleset: pagat\nplayers:\n"
+        "  - {name: A, declare: force, cards: 5H 6H 7H 8H 9H 5S 6S 7S 8S 9S KD KC AH}\n"
+        "  - {name: B, front: 2C 3D 4C, middle: 5C 6D 7C 8D JC, back: 9C TC JD QC AD}\n",
+        encoding="utf-8",
+    )
+    out = score(str(table), "--lang", "zh")
+    assert "+3  Six pairs (six-pairs)  A 报到" in out and "declares" not in out
