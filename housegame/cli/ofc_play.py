@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import typer
 import yaml
 
 from housegame.cards import Card, format_cards
-from housegame.cli.common import console, literal, signed_units
+from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, literal, signed_units
 from housegame.cli.ofc_render import render_boards, render_result
 from housegame.cli.safe import read_line
 from housegame.inputs import write_text_atomic
@@ -258,7 +259,16 @@ class Session:
         text = yaml.safe_dump(
             to_log(hand, self.ruleset_ref, seed), sort_keys=False, allow_unicode=True
         )
-        write_text_atomic(path, text)
+        try:
+            write_text_atomic(path, text)
+        except OSError as exc:  # the hand is not lost: its log goes to stdout, exit 2
+            err_console.print(
+                f"[bold red]error:[/] cannot write {literal(path)}: "
+                f"{literal(exc.strerror or exc)}; the log follows on stdout",
+                soft_wrap=True,
+            )
+            console.print(literal(text, lines=True), end="", soft_wrap=True)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
         return path
 
 

@@ -128,3 +128,15 @@ def test_a_quit_hand_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert code == 0
     finish = straight.split("final boards")[1]
     assert resumed.split("final boards")[1] == finish + f"log written to {save}\n"
+
+
+def test_quit_saves_beside_you_or_prints_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = play("--seed", "7", stdin="auto\nquit\n")
+    assert code == 0 and "saved in ofc-7.yaml" in out
+    assert len(yaml.safe_load((tmp_path / "ofc-7.yaml").read_text(encoding="utf-8"))["moves"]) == 2
+    (tmp_path / "ofc-8.yaml").mkdir()  # a folder where the file should go: cannot be written
+    code, out = play("--seed", "8", stdin="quit\n")
+    assert code == 2 and "cannot write ofc-8.yaml" in out and "ruleset: golden" in out
