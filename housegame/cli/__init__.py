@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 import typer.main
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from housegame.cli.safe import set_debug
 
@@ -76,7 +76,22 @@ def load_command(name: str) -> Any:
     module = importlib.import_module(f"housegame.cli.{module_name}")
     holder = typer.Typer(rich_markup_mode=None)
     module.register(holder)
-    return typer.main.get_group(holder).commands[name]
+    command = typer.main.get_group(holder).commands[name]
+    _name_values(command)
+    return command
+
+
+def _name_values(command: Any) -> None:
+    """Options that take a value show a name for it (``--deals DEALS``), as most tools do,
+    where the command gave none; typer would show a raw type label (``<int>``). Choices keep
+    their list of values."""
+    for sub in getattr(command, "commands", {}).values():
+        _name_values(sub)
+    for param in command.params:
+        takes_value = isinstance(param, TyperOption) and not (param.is_flag or param.count)
+        is_choice = getattr(getattr(param, "type_descriptor", None), "is_choice", False)
+        if takes_value and param.metavar is None and not is_choice and param.name:
+            param.metavar = param.name.upper()
 
 
 class LazyGroup(TyperGroup):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -207,3 +208,19 @@ def test_completion_reaches_the_lazy_commands(words: str, cword: str, expected: 
 def test_every_file_reading_command_takes_dash(args: list[str], file: str, shown: str) -> None:
     code, out = invoke(*args, stdin=(ROOT / file).read_text(encoding="utf-8"))
     assert code == 0 and shown in out
+
+
+def _command_paths() -> list[list[str]]:
+    paths: list[list[str]] = []
+    for name in COMMANDS:
+        command = load_command(name)
+        subs = getattr(command, "commands", {})
+        paths += [[name, sub] for sub in subs] if subs else [[name]]
+    return paths
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=" ".join)
+def test_options_show_value_names_not_type_labels(path: list[str]) -> None:
+    code, out = invoke(*path, "--help")
+    options = out.split("Options:", 1)[1]
+    assert code == 0 and not re.search(r"<(str|int|float|bool|path)>", options), options
