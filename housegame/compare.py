@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
-
-import yaml
+from typing import Any
 
 from housegame.errors import CardError, HousegameError, TableError
-from housegame.rulesets.loader import bundled_of, bundled_rulesets, load_ruleset
+from housegame.jsonsafe import number_map
+from housegame.rulesets.families import by_family, family_order, parent_id
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import ScoreResult, ruleset_for, score
@@ -26,6 +26,7 @@ from housegame.tables import TableFile
 __all__ = [
     "RulesetStats",
     "TableComparison",
+    "by_family",
     "compare_table",
     "family_order",
     "parent_id",
@@ -33,7 +34,8 @@ __all__ = [
     "simulate",
 ]
 
-RulesetRef = str | Path
+RulesetRef = str | Path | Ruleset
+"""An id, a path or a loaded ruleset."""
 
 
 @dataclass(frozen=True)
@@ -60,75 +62,13 @@ class TableComparison:
                 rid: {
                     "unit": r.unit,
                     "points_per_unit": r.points_per_unit,
-                    "totals": r.totals,
+                    **number_map("totals", r.totals),
                     "result": r.as_dict(),
                 }
                 for rid, r in self.results.items()
             },
             "skipped": self.skipped,
         }
-
-
-def parent_id(ruleset: Ruleset, ref: RulesetRef | None = None) -> str | None:
-    """The id of the ruleset this one ``extends`` (None for a base ruleset), read from its file:
-    ``ref`` when it is a path, else the bundled file of that id."""
-    path = Path(ref) if ref is not None and Path(ref).is_file() else None
-    if path is None:
-        path = bundled_rulesets().get(ruleset.id)
-    if path is None:
-        return None
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    parent = data.get("extends") if isinstance(data, dict) else None
-    if not isinstance(parent, str):
-        return None
-    local = path.parent / parent
-    return load_ruleset(local if local.is_file() else parent).id
-
-
-T = TypeVar("T")
-
-
-def family_order(items: Sequence[T], ids: Sequence[str], parents: Sequence[str | None]) -> list[T]:
-    """Items by family: each base ruleset, then the rulesets that extend it (depth first, base
-    first), families and siblings in the given order. A ruleset whose parent is not among
-    ``ids`` counts under its nearest ancestor that is, or as a base."""
-    parent_of = dict(zip(ids, parents))
-
-    def anchor(rid: str) -> str | None:
-        parent = parent_of.get(rid)
-        seen = {rid}
-        while parent is not None and parent not in ids and parent not in seen:
-            seen.add(parent)
-            parent = _ancestor(parent)
-        return parent if parent in ids else None
-
-    anchors = {rid: anchor(rid) for rid in ids}
-    out: list[T] = []
-
-    def visit(rid: str) -> None:
-        out.append(items[ids.index(rid)])
-        for child in ids:
-            if anchors[child] == rid:
-                visit(child)
-
-    for rid in ids:
-        if anchors[rid] is None:
-            visit(rid)
-    return out
-
-
-def _ancestor(rid: str) -> str | None:
-    try:
-        return parent_id(load_ruleset(rid))
-    except HousegameError:
-        return None
-
-
-def by_family(rulesets: Sequence[Ruleset], refs: Sequence[RulesetRef | None]) -> list[int]:
-    """Positions of ``rulesets`` in family order (see ``family_order``)."""
-    ids = [r.id for r in rulesets]
-    parents = [parent_id(r, ref) for r, ref in zip(rulesets, refs)]
-    return family_order(list(range(len(ids))), ids, parents)
 
 
 def rulesets_like(table: TableFile) -> list[str]:

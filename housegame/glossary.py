@@ -54,6 +54,15 @@ TERMS: dict[str, tuple[str, str]] = {
     "pool": ("pool", "彩池"),
     "outcome": ("outcome", "结果"),
     "lane-values": ("lane values", "每道分值"),
+    # a score breakdown
+    "someone": ("player", "玩家"),
+    "won": ("won", "胜"),
+    "tied": ("tied", "平"),
+    "won-lost-tied": ("won-lost-tied", "胜-负-平"),
+    "net": ("net", "净得"),
+    "total": ("total", "合计"),
+    "points": ("points", "分数"),
+    "stake": ("stake", "押注"),
     # OFC
     "ofc": ("Open Face Chinese Poker", "大菠萝"),
     "royalties": ("royalties", "奖励分"),

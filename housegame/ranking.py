@@ -25,12 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from typing import Literal
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Literal
 
 from housegame.cards import Card
+
+if TYPE_CHECKING:  # numpy loads with the first batch: `housegame --help` never needs it
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 WheelRank = Literal["lowest", "second-highest"]
 
@@ -173,11 +176,10 @@ def describe(key: int) -> str:
     return f"{category.label} {' '.join(shown)}"
 
 
-IntArray = npt.NDArray[np.int64]
-
-
 def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT_RULES) -> IntArray:
     """Keys for many hands at once: ``cards`` has shape (N, 5) or (N, 3) of card indices."""
+    import numpy as np
+
     cards = np.asarray(cards, dtype=np.int64)
     n, width = cards.shape
     ranks = cards // 4 + 2

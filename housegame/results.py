@@ -8,20 +8,49 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from housegame.jsonsafe import flat_records, number_map, numbers
+from housegame.rulesets.common import LaneName
+
 
 @dataclass(frozen=True)
 class Item:
     """One line of a settlement; ``units`` go to the pair's first player (negative: to the
-    second).
+    second). ``label`` is for people; ``kind``, ``lane`` and ``winner`` are for programs.
     """
 
     kind: str
+    """lane, outcome, scoop, home-run, bonus, overall-point, special, surrender, royalty,
+    stake, pool or foul."""
     label: str
     units: Fraction
     detail: str = ""
+    lane: LaneName | None = None
+    """The lane the item is about (a lane result, a lane's add-on, a pool share)."""
+    winner: str | None = None
+    """Who collects the units (None when nobody does, e.g. a push)."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "label": self.label, "units": self.units, "detail": self.detail}
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "lane": self.lane,
+            "winner": self.winner,
+            **numbers("units", self.units),
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class LaneResult:
+    """One lane of a compared pair: who won it (None: tied) and the two hands, as shown."""
+
+    lane: LaneName
+    winner: str | None
+    first: str
+    second: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"lane": self.lane, "winner": self.winner, "hands": [self.first, self.second]}
 
 
 @dataclass
@@ -35,22 +64,40 @@ class PairResult:
     counted_only: bool = False
     """Counted as scooped for the home run though nothing was won: a higher special over a
     lower one (``higher_counts_as_scoop``)."""
+    lanes: list[LaneResult] = field(default_factory=list)
+    """Each lane's winner and hands, whatever the ruleset pays for them (empty when the pair
+    did not compare set hands, e.g. a declared special or a surrender)."""
 
     @property
     def net(self) -> Fraction:
         return sum((i.units for i in self.items), Fraction(0))
 
-    def add(self, kind: str, label: str, units: Fraction | int, detail: str = "") -> None:
+    def add(
+        self,
+        kind: str,
+        label: str,
+        units: Fraction | int,
+        detail: str = "",
+        lane: LaneName | None = None,
+    ) -> None:
+        """An item worth ``units`` to ``first`` (negative: to ``second``); nothing if zero."""
         if units:
-            self.items.append(Item(kind, label, Fraction(units), detail))
+            winner = self.first if units > 0 else self.second
+            self.items.append(Item(kind, label, Fraction(units), detail, lane, winner))
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "players": [self.first, self.second],
+            "lanes": [lane.as_dict() for lane in self.lanes],
             "items": [i.as_dict() for i in self.items],
             "scooped_by": self.scooped_by,
-            "net": {self.first: self.net, self.second: -self.net},
+            **number_map("net", {self.first: self.net, self.second: -self.net}),
         }
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One row per item: the pair's players, then the item's fields."""
+        pair = {"first": self.first, "second": self.second}
+        return flat_records({**pair, **item.as_dict()} for item in self.items)
 
 
 def pair_totals(names: Iterable[str], pairs: Iterable[PairResult]) -> dict[str, Fraction]:
@@ -62,4 +109,4 @@ def pair_totals(names: Iterable[str], pairs: Iterable[PairResult]) -> dict[str, 
     return totals
 
 
-__all__ = ["Item", "PairResult", "pair_totals"]
+__all__ = ["Item", "LaneResult", "PairResult", "pair_totals"]

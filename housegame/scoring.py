@@ -6,28 +6,34 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from housegame.arrange import Arranger
+from housegame.arrange.arranger import weigh_special
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError, TableError
 from housegame.ofc import OfcTableResult, score_ofc
-from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.registry import Ruleset
+from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile, load_table
 from housegame.thirteen import Setting, TableResult, score_thirteen, seating
+from housegame.thirteen.specials import Declared
 
 ScoreResult = TableResult | OfcTableResult
 """What ``score`` returns; both have ``totals``, ``pairs``, ``unit``, ``points_per_unit`` and
 ``as_dict()``."""
 
 
-def ruleset_for(table: TableFile, ruleset: str | Path | None) -> Ruleset:
+__all__ = ["RulesetRef", "ScoreResult", "resolve_ruleset", "ruleset_for", "score", "score_file"]
+
+
+def ruleset_for(table: TableFile, ruleset: RulesetRef | None) -> Ruleset:
+    """``ruleset`` (an id, a path or a loaded ruleset), else the table's own."""
     ref = ruleset if ruleset is not None else table.ruleset
     if ref is None:
         raise TableError(
             "no ruleset given", hint="add `ruleset: ID` to the table or pass --ruleset ID"
         )
-    return load_ruleset(ref)
+    return resolve_ruleset(ref)
 
 
 def _loose_hands(table: TableFile) -> list[list[Card]]:
@@ -62,26 +68,41 @@ def _arranger(ruleset: ThirteenCardRuleset) -> Arranger:
     return cached[1]
 
 
-def table_arranger(ruleset: ThirteenCardRuleset, table: TableFile) -> seating.Arranger:
-    """Sets all of the table's loose hands in one batched search (the ruleset's default ``ev``
-    objective) and answers the seating's one-hand calls from that batch."""
-    arranger = _arranger(ruleset)
-    settings: dict[frozenset[Card], Setting] = {
-        frozenset(hand): arranger.setting(hand, found.splits[0])
-        for hand, found in arranger.found(_loose_hands(table))
-    }
+class TableArranger:
+    """Sets all of a table's loose hands in one batched search (the ruleset's default ``ev``
+    objective) and answers the seating's one-hand calls from that batch; as a ``Chooser`` it
+    also weighs a special hand against the set hand (``declare: auto``)."""
 
-    def arrange(cards: Sequence[Card], rules: ThirteenCardRuleset) -> Setting:
-        known = settings.get(frozenset(cards)) if rules is ruleset else None
+    def __init__(self, ruleset: ThirteenCardRuleset, table: TableFile) -> None:
+        self.ruleset = ruleset
+        arranger = _arranger(ruleset)
+        self.settings: dict[frozenset[Card], Setting] = {
+            frozenset(hand): arranger.setting(hand, found.splits[0])
+            for hand, found in arranger.found(_loose_hands(table))
+        }
+
+    def __call__(self, cards: Sequence[Card], rules: ThirteenCardRuleset) -> Setting:
+        known = self.settings.get(frozenset(cards)) if rules is self.ruleset else None
         return known if known is not None else _arranger(rules)(cards, rules)
 
-    return arrange
+    def choose(
+        self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
+    ) -> tuple[Setting, Declared | None]:
+        return weigh_special(_arranger(ruleset), cards, setting)
+
+
+def table_arranger(ruleset: ThirteenCardRuleset, table: TableFile) -> seating.Arranger:
+    """The arranger ``score`` seats a table's loose hands with (see ``TableArranger``)."""
+    return TableArranger(ruleset, table)
 
 
 def score(
-    table: TableFile, ruleset: str | Path | None = None, banker: str | None = None
+    table: TableFile | Path | str, ruleset: RulesetRef | None = None, banker: str | None = None
 ) -> ScoreResult:
-    """Score a parsed table; ``ruleset`` and ``banker`` override the table's own."""
+    """Score a table (parsed, or a file's path); ``ruleset`` (an id, a path or a loaded
+    ruleset) and ``banker`` override the table's own."""
+    if not isinstance(table, TableFile):
+        table = load_table(Path(table))
     rules = ruleset_for(table, ruleset)
     if isinstance(rules, ThirteenCardRuleset):
         return score_thirteen(rules, table, banker, arranger=table_arranger(rules, table))
@@ -91,6 +112,6 @@ def score(
 
 
 def score_file(
-    path: Path, ruleset: str | Path | None = None, banker: str | None = None
+    path: Path | str, ruleset: RulesetRef | None = None, banker: str | None = None
 ) -> ScoreResult:
-    return score(load_table(path), ruleset, banker)
+    return score(load_table(Path(path)), ruleset, banker)

@@ -48,8 +48,10 @@ class PlayerEntry(Model):
     )
     declare: str | None = Field(
         default=None,
-        description="auto: declare the best special hand that holds (default for "
-        "cards); none: do not declare (default for lanes); or a special hand's id.",
+        description="auto (default for cards): declare the best special hand that holds, "
+        "where declaring is optional only when it is worth more than the best set hand; "
+        "force: declare it whatever it is worth; none (default for lanes): do not declare; "
+        "or a special hand's id.",
     )
     surrender: bool = Field(
         default=False, description="Surrender before the showdown, where allowed."

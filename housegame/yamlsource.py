@@ -6,6 +6,7 @@ has the marks, so we construct the data and a path -> position map together.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,14 @@ from typing import Any
 import yaml
 
 from housegame.errors import RulesetError
-from housegame.inputs import MAX_DEPTH, MAX_NODES, InputError, read_text
+from housegame.inputs import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_NODES,
+    InputError,
+    decode_text,
+    read_text,
+)
 
 KeyPath = tuple[str | int, ...]
 
@@ -200,8 +208,30 @@ def load_yaml_text(text: str, file: str = "<string>") -> Located:
     return Located(data, positions, file)
 
 
+STDIN = Path("-")
+"""The path that means standard input, wherever a command reads a file."""
+
+
 def load_yaml_file(path: Path) -> Located:
+    if path == STDIN:
+        return load_yaml_text(stdin_text(), "<stdin>")
     return load_yaml_text(read_text(path), str(path))
+
+
+_stdin: tuple[object, str] | None = None
+
+
+def stdin_text() -> str:
+    """Standard input, read once (within the input limits) and kept, so a command that reads
+    its file twice (``validate`` looks at it, then checks it) sees the same text."""
+    global _stdin
+    stream = sys.stdin
+    if _stdin is None or _stdin[0] is not stream:
+        data = stream.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise InputError(f"standard input is larger than {MAX_FILE_BYTES} bytes")
+        _stdin = (stream, decode_text(data, "<stdin>"))
+    return _stdin[1]
 
 
 def format_path(path: KeyPath) -> str:

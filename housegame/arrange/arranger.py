@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -19,8 +19,9 @@ from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
-from housegame.cards import Card
+from housegame.cards import Card, parse_cards
 from housegame.errors import CardError
+from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
@@ -63,6 +64,9 @@ class Choice:
     setting: Setting
     value: float
 
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.setting.text(), "value": round(self.value, 6)}
+
 
 @dataclass(frozen=True)
 class SpecialDecision:
@@ -88,6 +92,18 @@ class SpecialDecision:
         """How much declaring beats (positive) or trails (negative) the best set hand."""
         return self.value - self.set_value
 
+    def as_dict(self) -> dict[str, Any]:
+        hand = self.special.hand
+        return {
+            "id": hand.id,
+            "name": hand.name,
+            "points": self.special.points,
+            "automatic": self.automatic,
+            "declare": self.declare,
+            "value": round(self.value, 6),
+            "set_value": round(self.set_value, 6),
+        }
+
 
 @dataclass(frozen=True)
 class Arrangement:
@@ -102,6 +118,19 @@ class Arrangement:
     def declared(self) -> Declared | None:
         return self.special.special if self.special is not None and self.special.declare else None
 
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-safe: the best lanes, the special to declare (its id, or None), the value, the
+        alternatives, and the special-hand decision with both values."""
+        declared = self.declared
+        special = self.special
+        return {
+            **self.best.as_dict(),
+            "objective": self.objective,
+            "declare": declared.hand.id if declared is not None else None,
+            "alternatives": [choice.as_dict() for choice in self.alternatives],
+            "special": special.as_dict() if special is not None else None,
+        }
+
 
 def check_hand(cards: Sequence[Card]) -> None:
     """A hand to set is 13 different cards."""
@@ -114,12 +143,12 @@ def check_hand(cards: Sequence[Card]) -> None:
 class Arranger:
     """Sets hands for one ruleset and objective; build once, call for many hands."""
 
-    def __init__(self, ruleset: ThirteenCardRuleset, objective: Objective = "ev") -> None:
+    def __init__(self, ruleset: RulesetRef, objective: Objective = "ev") -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
-        self.ruleset = ruleset
+        self.ruleset = resolve_ruleset(ruleset, ThirteenCardRuleset)
         self.objective = objective
-        self.rules = ruleset.ranking.rules()
+        self.rules = self.ruleset.ranking.rules()
         self.tables = rank_tables(self.rules)
         self._model: EvModel | None = None
 
@@ -200,15 +229,17 @@ class Arranger:
 
 
 def arrange(
-    cards: Sequence[Card], ruleset: ThirteenCardRuleset, objective: Objective = "ev", top: int = 0
+    cards: Sequence[Card] | str, ruleset: RulesetRef, objective: Objective = "ev", top: int = 0
 ) -> Arrangement:
-    """The best legal setting of 13 cards under ``ruleset``, ``top`` alternatives, the special."""
-    return Arranger(ruleset, objective).arrange(cards, top)
+    """The best legal setting of 13 cards (or their text, ``"AS KS ..."``) under ``ruleset``
+    (an id, a path or a loaded ruleset), ``top`` alternatives, and the special hand."""
+    hand = parse_cards(cards) if isinstance(cards, str) else cards
+    return Arranger(ruleset, objective).arrange(hand, top)
 
 
 def arrange_many(
     hands: Iterable[Sequence[Card]],
-    ruleset: ThirteenCardRuleset,
+    ruleset: RulesetRef,
     objective: Objective = "ev",
     top: int = 0,
 ) -> list[Arrangement]:
@@ -216,6 +247,31 @@ def arrange_many(
     return Arranger(ruleset, objective).arrange_many(list(hands), top)
 
 
-def default_arranger(cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Setting:
-    """The ruleset's default objective (``ev``), as an ``Arranger`` for ``score_thirteen``."""
-    return Arranger(ruleset, "ev")(cards, ruleset)
+def weigh_special(
+    arranger: Arranger, cards: Sequence[Card], setting: Setting | None
+) -> tuple[Setting, Declared | None]:
+    """The setting (``setting`` when the player set the lanes, else the best one) and the
+    special to declare: the best special hand, only when its expected units beat the set
+    hand's (``SpecialDecision.declare``); what ``declare: auto`` means where declaring is
+    optional."""
+    if setting is None:
+        arrangement = arranger.arrange(cards)
+        return arrangement.best.setting, arrangement.declared
+    decision = arranger.special(cards, Choice(setting, arranger.ev(setting)))
+    return setting, decision.special if decision is not None and decision.declare else None
+
+
+class DefaultArranger:
+    """The ruleset's default objective (``ev``), as the arranger ``score_thirteen`` seats loose
+    cards with; it also decides ``declare: auto`` where declaring is optional (``Chooser``)."""
+
+    def __call__(self, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Setting:
+        return Arranger(ruleset, "ev")(cards, ruleset)
+
+    def choose(
+        self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
+    ) -> tuple[Setting, Declared | None]:
+        return weigh_special(Arranger(ruleset, "ev"), cards, setting)
+
+
+default_arranger = DefaultArranger()

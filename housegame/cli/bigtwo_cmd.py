@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 from rich.table import Table
 
 from housegame.bigtwo import (
@@ -26,21 +27,41 @@ from housegame.bigtwo import (
     settle,
     why_not,
 )
+from housegame.bigtwo.replay import log_data
 from housegame.cards import parse_cards
-from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    err_console,
+    handles_input_errors,
+    literal,
+    print_json,
+)
 from housegame.cli.game_sim_cmd import bigtwo_simulate
 from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
-from housegame.inputs import MAX_SEED, parse_count
+from housegame.glossary import Lang, term
+from housegame.inputs import MAX_SEED, check_writable, parse_count, write_text_atomic
 
 RulesetOption = Annotated[
     str | None,
     typer.Option(
-        "--ruleset", "-r", help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET})."
+        "--ruleset",
+        "-r",
+        metavar="ID|PATH",
+        help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET}).",
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 PLAY_NAMES = ("South", "West", "North", "East")
+PLAY_HELP = """commands:
+  CARDS   play them, e.g. 3C 3D
+  pass    let the play stand
+  hint    the play the computer would make for you
+  auto    make that play
+  help    this list
+  quit    stop (--save FILE keeps the log so far)"""
 
 bigtwo_app = typer.Typer(
     name="bigtwo",
@@ -70,7 +91,7 @@ def _combo_json(combo: Combo) -> dict[str, Any]:
 @handles_input_errors
 def beats_cmd(
     play: Annotated[str, typer.Argument(help="The cards you want to play, e.g. '2D 3C 4C 5S 6H'.")],
-    over: Annotated[str, typer.Option("--over", help="The play on the table.")],
+    over: Annotated[str, typer.Option("--over", metavar="CARDS", help="The play on the table.")],
     ruleset: RulesetOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -94,7 +115,8 @@ def beats_cmd(
 def hint_cmd(
     hand: Annotated[str, typer.Argument(help="Your cards, e.g. '3C 5D 5S 9H KS 2H'.")],
     over: Annotated[
-        str | None, typer.Option("--over", help="The play to beat; omit when you lead.")
+        str | None,
+        typer.Option("--over", metavar="CARDS", help="The play to beat; omit when you lead."),
     ] = None,
     first: Annotated[
         bool, typer.Option("--first", help="The game's first play: it must hold the lead card.")
@@ -152,14 +174,19 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
     return out
 
 
-def render_settlement(result: Settlement) -> None:
-    table = Table("player", "cards left", "score", "net", box=None, pad_edge=False)
+def render_settlement(result: Settlement, lang: Lang = "en") -> None:
+    """Cards left, penalty score and net per player; --lang zh names the columns in Chinese."""
+    heads: tuple[str, ...] = ("player", "cards left", "score", "net")
+    if lang == "zh":
+        heads = tuple(term(key, lang) for key in ("someone", "cards-left", "penalty", "net"))
+    table = Table(*heads, box=None, pad_edge=False)
     for name, net in result.totals.items():
         table.add_row(
             literal(name), str(result.cards_left[name]), str(result.scores[name]), f"{net:+}"
         )
+    winner = "winner" if lang == "en" else term("won", lang)
     console.print(
-        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]winner[/] {literal(result.winner)}"
+        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]{winner}[/] {literal(result.winner)}"
     )
     console.print(table)
 
@@ -168,20 +195,24 @@ def render_settlement(result: Settlement) -> None:
 @handles_input_errors
 def score_cmd(
     left: Annotated[
-        list[str], typer.Option("--left", help="NAME=COUNT cards left; repeat per player.")
+        list[str],
+        typer.Option("--left", metavar="NAME=COUNT", help="Cards left; repeat per player."),
     ],
     holds: Annotated[
         list[str] | None,
         typer.Option(
             "--holds",
+            metavar="NAME=CARDS",
             help="NAME=CARDS a loser still holds, for penalties that depend on a card "
             "(Taiwan: ♠2 with 8+ left doubles), e.g. --holds Bo=2S.",
         ),
     ] = None,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Settle a finished game from each player's cards left."""
+    words = check_lang(lang)
     rules = load_rules(ruleset)
     counts: dict[str, int] = {}
     for name, value in _pairs(left, "--left"):
@@ -194,7 +225,7 @@ def score_cmd(
     if json:
         print_json(result.as_dict())
     else:
-        render_settlement(result)
+        render_settlement(result, words)
 
 
 def _move_text(move: Move) -> str:
@@ -212,8 +243,10 @@ def replay_cmd(
     log: Annotated[Path, typer.Argument(help="Game log (YAML): players with hands, then moves.")],
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Check a recorded game move by move and print the settlement."""
+    words = check_lang(lang)
     result = replay_file(log, ruleset)
     if json:
         print_json(result.as_dict())
@@ -221,7 +254,7 @@ def replay_cmd(
     for i, move in enumerate(result.moves, 1):
         say(f"{i:>3}. {_move_text(move)}")
     say()
-    render_settlement(result.settlement)
+    render_settlement(result.settlement, words)
 
 
 def _read_line() -> str:
@@ -241,6 +274,8 @@ def _human_turn(game: Game) -> bool:
     else:
         lead = game.must_contain
         say("you lead" + (f" (the first play must contain {cards_text([lead])})" if lead else ""))
+    left = game.cards_left()
+    say("cards left: " + ", ".join(f"{n} {left[n]}" for n in game.names[1:]))
     say(f"your hand: {cards_text(game.hand())}")
     while True:
         line = _read_line()
@@ -251,6 +286,9 @@ def _human_turn(game: Game) -> bool:
             if word == "hint":
                 suggestion = game.hint()
                 say(f"hint: {suggestion if suggestion else 'pass'}")
+                continue
+            if word == "help":
+                say(PLAY_HELP)
                 continue
             move = (
                 computer_move(game)
@@ -270,13 +308,24 @@ def play_cmd(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", min=0, max=MAX_SEED, help="Deal seed (the same seed, the same deal)."
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            metavar="N",
+            help="Deal seed (the same seed, the same deal).",
         ),
     ] = None,
     ruleset: RulesetOption = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Write the game's log here (bigtwo replay reads it)."),
+    ] = None,
 ) -> None:
-    """Play against three computer players. Type cards (3C 3D), pass, hint, auto or quit."""
+    """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
+    quit."""
     rules = load_rules(ruleset)
+    if save is not None:
+        check_writable(save, "--save")
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     game = Game.deal(rules, deal_seed, PLAY_NAMES)
     say(
@@ -287,11 +336,20 @@ def play_cmd(
         if game.turn == 0:
             if not _human_turn(game):
                 say("You quit.")
+                _save(game, save)
                 return
         else:
             say(_move_text(computer_move(game)))
     say()
     render_settlement(game.settlement())
+    _save(game, save)
+
+
+def _save(game: Game, path: Path | None) -> None:
+    """The log so far (a finished game replays with `bigtwo replay`)."""
+    if path is not None:
+        write_text_atomic(path, yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
+        say(f"log written to {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -6,8 +6,11 @@ import json
 import sys
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, cast
 
+import typer
+
+from housegame.cli.breakdown import detail_text, hands_line, item_label, lane_line
 from housegame.cli.safe import (
     EXIT_BAD_INPUT,
     console,
@@ -16,10 +19,13 @@ from housegame.cli.safe import (
     handles_input_errors,
     literal,
 )
+from housegame.glossary import LANGS, Lang, term
 from housegame.results import PairResult
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "LangOption",
+    "check_lang",
     "console",
     "err_console",
     "fail",
@@ -30,6 +36,17 @@ __all__ = [
     "signed_units",
     "to_jsonable",
 ]
+
+LangOption = Annotated[
+    str, typer.Option("--lang", metavar="en|zh", help="en, or zh for Chinese terms.")
+]
+
+
+def check_lang(lang: str) -> Lang:
+    """The --lang value, or exit 2 naming the choices."""
+    if lang not in LANGS:
+        fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
+    return cast(Lang, lang)
 
 
 def to_jsonable(value: Any) -> Any:
@@ -49,16 +66,28 @@ def signed_units(value: object) -> str:
     return f"{shown:+}" if isinstance(shown, (int, float)) else str(shown)
 
 
-def render_pairs(pairs: Iterable[PairResult]) -> None:
-    """Each settled pair: its items, then the net to the pair's first player."""
+def render_pairs(pairs: Iterable[PairResult], lang: Lang = "en") -> None:
+    """Each settled pair: every lane's winner and hands (with its units where the ruleset pays
+    lane by lane), the other items, then the net to the pair's first player."""
     for pair in pairs:
         console.print(f"\n[bold]{literal(pair.first)} vs {literal(pair.second)}[/]")
+        lane_items = {item.lane: item for item in pair.items if item.kind == "lane"}
+        width = max((len(lane_line(lane, lang)) for lane in pair.lanes), default=0)
+        for lane in pair.lanes:
+            item = lane_items.get(lane.lane)
+            units = signed_units(item.units) if item is not None else ""
+            _line(units, lane_line(lane, lang).ljust(width), hands_line(lane, lang))
         for item in pair.items:
-            detail = f"  [dim]{literal(item.detail)}[/]" if item.detail else ""
-            console.print(
-                f"  {signed_units(item.units):>6}  {literal(item.label)}{detail}", soft_wrap=True
-            )
-        console.print(f"  {signed_units(pair.net):>6}  net to {literal(pair.first)}")
+            if item.kind != "lane" or item.lane not in {lane.lane for lane in pair.lanes}:
+                detail = detail_text(item, lang)
+                _line(signed_units(item.units), item_label(item, lang), detail)
+        net = f"{term('net', lang)} {pair.first}" if lang == "zh" else f"net to {pair.first}"
+        _line(signed_units(pair.net), net, "")
+
+
+def _line(units: str, label: str, detail: str) -> None:
+    shown = f"  [dim]{literal(detail)}[/]" if detail else ""
+    console.print(f"  {units:>6}  {literal(label)}{shown}", soft_wrap=True)
 
 
 def print_json(value: Any) -> None:

@@ -7,37 +7,45 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-import yaml
 
-from housegame.cards import format_cards, parse_cards
-from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cards import parse_cards
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    handles_input_errors,
+    literal,
+    print_json,
+)
 from housegame.cli.game_sim_cmd import ofc_simulate
-from housegame.cli.ofc_render import render_boards, render_result, render_solution
-from housegame.cli.safe import EXIT_BAD_INPUT, read_line
-from housegame.inputs import MAX_SEED, check_writable, write_text_atomic
-from housegame.ofc.bot import choose_move
-from housegame.ofc.deck import shuffled_deck
-from housegame.ofc.errors import OfcError
-from housegame.ofc.hand import Hand
-from housegame.ofc.moves import EXAMPLE, parse_move
-from housegame.ofc.replay import replay_file, to_log
+from housegame.cli.ofc_play import Session, resume
+from housegame.cli.ofc_render import render_result, render_solution
+from housegame.inputs import MAX_SEED, check_writable
+from housegame.ofc.replay import replay_file
 from housegame.ofc.solver import solve
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 
 DEFAULT_RULESET = "golden-nugget-pineapple"
-RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="OFC ruleset id or YAML path.")]
+RulesetOption = Annotated[
+    str, typer.Option("--ruleset", "-r", metavar="ID|PATH", help="OFC ruleset id or YAML path.")
+]
 
 
 @handles_input_errors
 def replay(
-    log: Annotated[Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves.")],
+    log: Annotated[
+        Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves; - reads stdin.")
+    ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Override the log's ruleset.")
+        str | None,
+        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Check every move of a recorded hand and print the settlement."""
+    words = check_lang(lang)
     done = replay_file(log, ruleset)
     if json:
         print_json(done.as_dict())
@@ -48,93 +56,43 @@ def replay(
         shown = ", ".join(f"{k} {v}" for k, v in played.move.as_dict().items())
         console.print(f"  stage {played.stage + 1}  {literal(played.player)}: {literal(shown)}")
     console.print()
-    render_result(done.result)
-
-
-def _read_move(hand: Hand, name: str) -> None:
-    """Prompt until the person enters a legal move; end of input is an error (exit 2)."""
-    board = hand.boards[name]
-    place, discard = hand.expected(name)
-    console.print(
-        f"\nyour cards: [bold]{format_cards(board.pending)}[/]  place {place}, discard {discard}"
-    )
-    console.print(f"[dim]{EXAMPLE}[/]")
-    if hand.ruleset.foul.misplaced == "foul":
-        console.print(f"[dim]placing other than {place} cards is a foul: the hand is dead[/]")
-    while True:
-        console.print("your move> ", end="")
-        line = read_line()
-        if not line:
-            raise OfcError(
-                "input ended before the hand was finished",
-                hint="type one move per line: " + EXAMPLE,
-            )
-        try:
-            hand.play(name, parse_move(line))
-            return
-        except OfcError as exc:
-            console.print(f"[red]not legal:[/] {literal(exc, lines=True)}")
+    render_result(done.result, words)
 
 
 @handles_input_errors
 def play(
     seed: Annotated[
-        int | None, typer.Option(min=0, max=MAX_SEED, help="Shuffle seed (printed if not given).")
+        int | None,
+        typer.Option(min=0, max=MAX_SEED, metavar="N", help="Shuffle seed (printed if not given)."),
     ] = None,
-    opponents: Annotated[int, typer.Option(min=1, max=2, help="Computer opponents: 1 or 2.")] = 1,
+    opponents: Annotated[
+        int, typer.Option(min=1, max=2, metavar="N", help="Computer opponents: 1 or 2.")
+    ] = 1,
     ruleset: RulesetOption = DEFAULT_RULESET,
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
-    save: Annotated[Path | None, typer.Option(help="Write the hand's log here.")] = None,
+    name: Annotated[str, typer.Option(metavar="NAME", help="Your name at the table.")] = "You",
+    hands: Annotated[
+        int, typer.Option(min=1, metavar="N", help="Hands to play (seeds N, N+1, ...).")
+    ] = 1,
+    save: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Write each hand's log here.")
+    ] = None,
+    resume_from: Annotated[
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Go on with a hand saved by quit."),
+    ] = None,
 ) -> None:
-    """Play one hand against computer opponents; moves are read from stdin, one per line."""
-    rules = load_ruleset(ruleset, OfcRuleset)
+    """Play hands against computer opponents; moves are read from stdin, one per line
+    (help, hint, auto, undo and quit too)."""
     if save is not None:
         check_writable(save, "--save")
+    if resume_from is not None:
+        rules, ref, seed, hand = resume(resume_from, name)
+        Session(rules, ref, list(hand.order), name, save or resume_from).play(seed, hands, hand)
+        return
+    rules = load_ruleset(ruleset, OfcRuleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
-    hand = Hand(rules, players, shuffled_deck(seed))
-    console.print(f"[bold]{literal(rules.name)}[/], seed {seed}: {literal(', '.join(players))}")
-    shown_stage = -1
-    while not hand.finished:
-        if hand.stage != shown_stage:
-            shown_stage = hand.stage
-            console.print(f"\n[bold]stage {hand.stage + 1}[/]")
-            render_boards(hand)
-        who = hand.to_act
-        assert who is not None
-        if who == name:
-            _read_move(hand, name)
-        else:
-            move = choose_move(hand, who, seed)
-            hand.play(who, move)
-            placed = ", ".join(f"{k} {v}" for k, v in move.as_dict().items() if k != "discard")
-            hidden = " and discards face down" if move.discarded else ""
-            console.print(f"{literal(who)} places {placed}{hidden}")
-    console.print("\n[bold]final boards[/]")
-    render_boards(hand)
-    console.print()
-    render_result(hand.result())
-    if save is not None:
-        _save_log(
-            save, yaml.safe_dump(to_log(hand, ruleset, seed), sort_keys=False, allow_unicode=True)
-        )
-
-
-def _save_log(path: Path, text: str) -> None:
-    """Write the log whole or not at all; if the file cannot be written after all (checked
-    before the hand, but the disk may have changed), the log goes to stdout so the hand is not
-    lost, and the exit code is 2."""
-    try:
-        write_text_atomic(path, text)
-    except OSError as exc:
-        err_console.print(
-            f"[bold red]error:[/] cannot write {literal(path)}: {literal(exc.strerror or exc)};"
-            " the log follows on stdout",
-            soft_wrap=True,
-        )
-        console.print(literal(text, lines=True), end="", soft_wrap=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from None
-    console.print(f"\nlog written to {literal(path)}")
+    Session(rules, ruleset, players, name, save).play(seed, hands)
 
 
 @handles_input_errors

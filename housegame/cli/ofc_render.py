@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.table import Table
 
 from housegame.cards import format_cards
+from housegame.cli.breakdown import hand
 from housegame.cli.common import console, literal, render_pairs, signed_units
+from housegame.glossary import Lang, term
 from housegame.ofc.hand import Hand
 from housegame.ofc.results import OfcTableResult
 from housegame.ofc.solver import Solution
@@ -28,31 +30,42 @@ def render_boards(hand: Hand) -> None:
     console.print(table)
 
 
-def render_result(result: OfcTableResult) -> None:
+def render_result(result: OfcTableResult, lang: Lang = "en") -> None:
     """Hands and royalties, every pair's items, totals, and next hand's Fantasyland."""
+    royalties, foul = term("royalties", lang), term("foul", lang)
     console.print(f"[bold]ruleset[/] {literal(result.ruleset)}")
     for seat in result.seats:
-        reason = seat.dead or seat.setting.foul_reason()
-        note = f"  [red]FOUL: {literal(reason)}[/]" if seat.fouled else ""
+        reason = literal(seat.dead or seat.setting.foul_reason()) if lang == "en" else ""
+        note = (
+            f"  [red]{foul.upper() if lang == 'en' else foul}: {reason}[/]" if seat.fouled else ""
+        )
         console.print(
-            f"\n[bold]{literal(seat.name)}[/]  royalties {seat.royalty_total}{note}", soft_wrap=True
+            f"\n[bold]{literal(seat.name)}[/]  {royalties} {seat.royalty_total}{note}",
+            soft_wrap=True,
         )
         for lane in LANES:
             cards = format_cards(seat.setting.lane(lane))
+            shown = seat.lane_text(lane) if seat.dead else hand(seat.lane_text(lane), lang)
             console.print(
-                f"  {lane:<6}  {cards:<15}  {seat.lane_text(lane):<22}"
-                f"  royalty {seat.royalties[lane]}",
+                f"  {term(lane, lang):<6}  {cards:<15}  {shown:<22}"
+                f"  {'royalty' if lang == 'en' else royalties} {seat.royalties[lane]}",
                 soft_wrap=True,
             )
-    render_pairs(result.pairs)
-    totals = Table("player", "total", "next hand", box=None, pad_edge=False)
+    render_pairs(result.pairs, lang)
+    totals = Table(
+        term("someone", lang),
+        term("total", lang),
+        "next hand" if lang == "en" else term("fantasyland", lang),
+        box=None,
+        pad_edge=False,
+    )
     for seat in result.seats:
+        next_cards = seat.next_hand.cards
+        following = seat.next_hand.reason if lang == "en" else str(next_cards or "-")
         totals.add_row(
-            literal(seat.name),
-            signed_units(result.totals[seat.name]),
-            literal(seat.next_hand.reason),
+            literal(seat.name), signed_units(result.totals[seat.name]), literal(following)
         )
-    console.print("\n[bold]totals[/]")
+    console.print(f"\n[bold]{'totals' if lang == 'en' else term('total', lang)}[/]")
     console.print(totals)
 
 

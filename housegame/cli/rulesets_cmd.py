@@ -1,4 +1,4 @@
-"""``housegame rulesets``, ``housegame validate`` and ``housegame schema``."""
+"""``housegame validate`` and ``housegame schema``."""
 
 from __future__ import annotations
 
@@ -18,18 +18,8 @@ from housegame.cli.common import (
     literal,
 )
 from housegame.filecheck import FileReport, check_file
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.schemas import SCHEMAS, render
 from housegame.validation import Problem
-
-
-def list_rulesets() -> None:
-    """List the bundled rulesets: id, game, name and a one-line summary."""
-    for ruleset_id in bundled_rulesets():
-        ruleset = load_ruleset(ruleset_id)
-        game = getattr(ruleset, "game", "")
-        console.print(f"[bold]{ruleset.id}[/]  [dim]{game}[/]  {literal(ruleset.name)}")
-        console.print(f"    {literal(ruleset.summary)}")
 
 
 class Format(StrEnum):
@@ -102,6 +92,5 @@ def schema(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rulesets")(handles_input_errors(list_rulesets))
     app.command("validate")(handles_input_errors(validate))
     app.command("schema")(handles_input_errors(schema))

@@ -17,9 +17,9 @@ from typing import ParamSpec, TypeVar
 
 import click
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from housegame.cli.console import PlainWhenPiped
 from housegame.errors import HousegameError
 
 P = ParamSpec("P")
@@ -30,8 +30,8 @@ EXIT_INTERNAL = 70
 """EX_SOFTWARE in sysexits.h."""
 DEBUG_ENV = "HOUSEGAME_DEBUG"
 
-console = Console(highlight=False, emoji=False)
-err_console = Console(stderr=True, highlight=False, emoji=False)
+console = PlainWhenPiped(highlight=False, emoji=False)
+err_console = PlainWhenPiped(stderr=True, highlight=False, emoji=False)
 
 _debug = False
 

@@ -8,7 +8,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from housegame.cli.breakdown import item_label
 from housegame.cli.common import (
+    LangOption,
+    check_lang,
     console,
     handles_input_errors,
     literal,
@@ -17,63 +20,91 @@ from housegame.cli.common import (
     signed_units,
 )
 from housegame.cli.ofc_render import render_result as render_ofc
+from housegame.glossary import Lang, term
 from housegame.ofc import OfcTableResult
 from housegame.scoring import score_file
-from housegame.thirteen import TableResult
+from housegame.thirteen import Seat, TableResult
 
 
-def render(result: TableResult) -> None:
-    """The readable breakdown: settings, each pair's items, then totals."""
+def render(result: TableResult, lang: Lang = "en") -> None:
+    """The readable breakdown: settings, each pair's lanes and items, then totals."""
+    words = {key: term(key, lang) for key in ("banker", "someone", "front", "middle", "back")}
     console.print(
         f"[bold]ruleset[/] {literal(result.ruleset)}"
-        + (f"   [bold]banker[/] {literal(result.banker)}" if result.banker else "")
+        + (f"   [bold]{words['banker']}[/] {literal(result.banker)}" if result.banker else "")
     )
-    hands = Table("player", "front", "middle", "back", "note", box=None, pad_edge=False)
+    note_word = "note" if lang == "en" else ""
+    hands = Table(
+        words["someone"],
+        words["front"],
+        words["middle"],
+        words["back"],
+        note_word,
+        box=None,
+        pad_edge=False,
+    )
     for seat in result.seats:
         info = seat.describe()
-        note = "surrenders" if seat.surrendered else ("FOUL" if seat.fouled else "")
-        if seat.declared is not None:
-            note = f"declares {seat.declared.hand.name} ({seat.declared.points})"
+        note = _note(seat, lang)
         cells = (seat.name, info.get("front", ""), info.get("middle", ""), info.get("back", ""))
         hands.add_row(*(literal(cell) for cell in (*cells, note)))
     console.print(hands)
-    render_pairs(result.pairs)
+    render_pairs(result.pairs, lang)
     if result.pool:
-        console.print("\n[bold]pool[/]")
+        console.print(f"\n[bold]{term('pool', lang)}[/]")
         for entry in result.pool:
+            label = item_label(entry.item, lang)
             console.print(
-                f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: "
-                f"{literal(entry.item.label)}"
+                f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: {literal(label)}"
             )
-    totals = Table("player", f"total ({literal(result.unit)})", box=None, pad_edge=False)
+    total = f"{term('total', lang)} ({literal(result.unit)})"
+    totals = Table(words["someone"], total, box=None, pad_edge=False)
     if result.points_per_unit != 1:
-        totals.add_column("points")
-    for name, total in result.totals.items():
-        row = [literal(name), signed_units(total)]
+        totals.add_column(term("points", lang))
+    for name, value in result.totals.items():
+        row = [literal(name), signed_units(value)]
         if result.points_per_unit != 1:
-            row.append(signed_units(total * result.points_per_unit))
+            row.append(signed_units(value * result.points_per_unit))
         totals.add_row(*row)
-    console.print("\n[bold]totals[/]")
+    console.print(f"\n[bold]{'totals' if lang == 'en' else term('total', lang)}[/]")
     console.print(totals)
+
+
+def _note(seat: Seat, lang: Lang) -> str:
+    if seat.declared is not None:
+        declares = "declares" if lang == "en" else term("declare", lang)
+        return f"{declares} {seat.declared.hand.name} ({seat.declared.points})"
+    if seat.surrendered:
+        return "surrenders" if lang == "en" else term("surrender", lang)
+    if seat.fouled:
+        return "FOUL" if lang == "en" else term("foul", lang)
+    return ""
 
 
 @handles_input_errors
 def score(
-    table: Annotated[Path, typer.Argument(help="Table file (YAML or JSON).")],
+    table: Annotated[
+        Path, typer.Argument(metavar="TABLE", help="Table file (YAML or JSON); - reads stdin.")
+    ],
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")
+        str | None,
+        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Ruleset id or YAML path."),
     ] = None,
-    banker: Annotated[str | None, typer.Option(help="The banker's name (banker games).")] = None,
+    banker: Annotated[
+        str | None, typer.Option(metavar="NAME", help="The banker's name (banker games).")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Score a table: payouts per pair with every item, then each player's total."""
+    words = check_lang(lang)
     result = score_file(table, ruleset, banker)
     if json:
         print_json(result.as_dict())
     elif isinstance(result, OfcTableResult):
-        render_ofc(result)
+        render_ofc(result, words)
     else:
-        render(result)
+        render(result, words)
 
 
 def register(app: typer.Typer) -> None:

@@ -102,14 +102,23 @@ def score_boards(ruleset: OfcRuleset, boards: IntArray) -> FloatArray:
 
 def choose_move(hand: Hand, name: str, seed: int) -> Move:
     """The bot's move for ``name`` now; the same hand state and seed give the same move."""
+    return best_move(hand, name, seed)[0]
+
+
+def best_move(hand: Hand, name: str, seed: int) -> tuple[Move, float]:
+    """The bot's move and its value: the average heuristic score of the sampled finished
+    boards (royalties plus strength, -FOUL_PENALTY for a foul); in Fantasyland, the solved
+    setting's royalties."""
     board = hand.boards[name]
     if board.fantasyland_cards is not None:
         solution = solve(board.pending, hand.ruleset)
         setting = solution.setting
-        return Move(
-            {"front": setting.front, "middle": setting.middle, "back": setting.back},
-            solution.discards,
-        )
+        placed: dict[LaneName, Sequence[Card]] = {
+            "front": setting.front,
+            "middle": setting.middle,
+            "back": setting.back,
+        }
+        return Move(placed, solution.discards), float(solution.royalties)
     place, discard = hand.expected(name)
     moves = list(legal_moves(hand.ruleset, board, place, discard))
     fixed, slot = _layouts(hand.ruleset, board, moves)
@@ -125,4 +134,5 @@ def choose_move(hand: Hand, name: str, seed: int) -> Move:
             fixed[:, None, :],
         )
     values = score_boards(hand.ruleset, boards).mean(axis=1)
-    return moves[int(np.argmax(values))]
+    best = int(np.argmax(values))
+    return moves[best], float(values[best])

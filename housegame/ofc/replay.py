@@ -118,6 +118,17 @@ def replay(
     """Play every move of the log; the first illegal one stops the replay with its position."""
     own = ruleset_in(log.ruleset, located.file) if located is not None else log.ruleset
     rules = load_ruleset(ruleset if ruleset is not None else own, OfcRuleset)
+    hand = play_log(log, located, rules)
+    if not hand.finished:
+        raise OfcError(
+            f"the log ends before the hand does: stage {hand.stage + 1}, {hand.to_act} to act",
+            hint="add the remaining moves",
+        )
+    return Replay(log, hand, hand.result())
+
+
+def play_log(log: HandLog, located: Located | None, rules: OfcRuleset) -> Hand:
+    """The hand after every move of the log (finished or not), each move checked."""
     deck = shuffled_deck(log.seed) if log.seed is not None else deck_from_text(log.deck or "")
     hand = Hand(rules, log.players, deck, log.fantasyland)
     for i, entry in enumerate(log.moves):
@@ -129,12 +140,7 @@ def replay(
             hand.play(entry.player, move_of(entry, where))
         except OfcError as exc:
             raise OfcError(f"{where} (stage {stage}): {exc.message}", exc.hint) from None
-    if not hand.finished:
-        raise OfcError(
-            f"the log ends before the hand does: stage {hand.stage + 1}, {hand.to_act} to act",
-            hint="add the remaining moves",
-        )
-    return Replay(log, hand, hand.result())
+    return hand
 
 
 def replay_file(path: Path, ruleset: str | None = None) -> Replay:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from housegame.jsonsafe import number_map
 from housegame.ofc.fantasyland import NextHand
 from housegame.ranking import describe
 from housegame.results import Item, PairResult, pair_totals
@@ -78,5 +79,11 @@ class OfcTableResult:
             "game": "ofc",
             "players": [s.describe() for s in self.seats],
             "pairs": [p.as_dict() for p in self.pairs],
-            "totals": self.totals,
+            **number_map("totals", self.totals),
         }
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One row per settled item, as ``TableResult.to_records``."""
+        return [
+            {"ruleset": self.ruleset, **row} for pair in self.pairs for row in pair.to_records()
+        ]

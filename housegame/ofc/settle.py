@@ -13,6 +13,7 @@ from housegame.ofc.fantasyland import NextHand, next_hand
 from housegame.ofc.results import Item, OfcSeat, OfcTableResult, PairResult
 from housegame.ofc.royalties import lane_royalties
 from housegame.ranking import describe
+from housegame.results import LaneResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.setting import Setting
@@ -90,10 +91,12 @@ def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
     units = ruleset.scoring.lane_units
     for lane, winner in zip(LANES, winners):
         detail = _lane_detail(lane, a, b)
+        pair.lanes.append(LaneResult(lane, winner, *detail.split(" vs ", 1)))
         if winner is None:
-            pair.items.append(Item("lane", f"{lane} tied", Fraction(0), detail))
+            pair.items.append(Item("lane", f"{lane} tied", Fraction(0), detail, lane=lane))
         else:
-            pair.add("lane", f"{lane} to {winner}", units if winner == a.name else -units, detail)
+            to_a = units if winner == a.name else -units
+            pair.add("lane", f"{lane} to {winner}", to_a, detail, lane=lane)
     sweeper = winners[0] if winners[0] is not None and len(set(winners)) == 1 else None
     fouled_out = a.fouled != b.fouled
     if sweeper is not None:

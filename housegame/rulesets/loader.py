@@ -292,12 +292,17 @@ def load_ruleset(ref: str | Path, kind: type[Any] | None = None) -> Any:
         ruleset = load_ruleset_file(Path(ref))
     else:
         ruleset = _load_bundled(str(ref))
-    if kind is not None and not isinstance(ruleset, kind):
+    return ruleset if kind is None else of_kind(ruleset, kind)
+
+
+def of_kind(ruleset: Ruleset, kind: type[KindT]) -> KindT:
+    """``ruleset`` if it is of game ``kind``; else bad input with a hint listing that game's."""
+    if not isinstance(ruleset, kind):
         wanted = next(game for game, model in RULESET_MODELS.items() if model is kind)
         game = str(getattr(ruleset, "game", DEFAULT_GAME))
         raise RulesetError(
             f"ruleset '{ruleset.id}' is not {GAME_NAMES[wanted]} ruleset (game: {game})",
-            hint="bundled: " + ", ".join(r.id for r in bundled_of(kind)),
+            hint="bundled: " + ", ".join(r.id for r in bundled_of(RULESET_MODELS[wanted])),
         )
     return ruleset
 

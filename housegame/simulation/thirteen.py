@@ -20,6 +20,8 @@ from housegame.arrange.build import PLAYERS
 from housegame.arrange.simulate import settle_arranged
 from housegame.cards import Card
 from housegame.errors import TableError
+from housegame.jsonsafe import flat_records
+from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
@@ -105,6 +107,10 @@ class SimulationReport:
     def __len__(self) -> int:
         return len(self.rulesets)
 
+    def to_records(self) -> list[dict[str, Any]]:
+        """One flat row per ruleset, for ``pandas.DataFrame``."""
+        return flat_records(s.as_dict() for s in self.rulesets)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "game": "thirteen-card",
@@ -119,7 +125,7 @@ class SimulationReport:
 
 
 def simulate(
-    rulesets: Sequence[ThirteenCardRuleset],
+    rulesets: Sequence[RulesetRef],
     deals: int,
     seed: int = 1,
     players: int = PLAYERS,
@@ -127,26 +133,28 @@ def simulate(
     objective: Objective = "ev",
     backend: Backend = LOCAL,
 ) -> SimulationReport:
-    """Play ``deals`` seeded deals of ``players`` hands under every ruleset (the same deals).
+    """Play ``deals`` seeded deals of ``players`` hands under every ruleset (an id, a path or
+    a loaded ruleset; the same deals for each).
 
     The same arguments give the same report on any backend; Ctrl-C (or ``KeyboardInterrupt``
     from ``progress``) ends the run with the chunks already finished."""
     if deals < 1:
         raise TableError("deals must be at least 1")
-    for rules in rulesets:
+    loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
+    for rules in loaded:
         _check_seats(rules, players)
     sizes = chunk_sizes(deals)
     tasks = [
         ThirteenChunk(rules, objective, players, seed, index, size)
         for index, size in enumerate(sizes)
-        for rules in rulesets
+        for rules in loaded
     ]
-    tallies = [ThirteenTally(players) for _ in rulesets]
+    tallies = [ThirteenTally(players) for _ in loaded]
     interrupted = run_tasks(
         tasks,
-        lambda i, chunk: tallies[i % len(rulesets)].merge(chunk),
+        lambda i, chunk: tallies[i % len(loaded)].merge(chunk),
         backend,
         None if progress is None else lambda i: progress(tasks[i].deals),
     )
-    stats = [summarize(r, t) for r, t in zip(rulesets, tallies) if t.deals]
+    stats = [summarize(r, t) for r, t in zip(loaded, tallies) if t.deals]
     return SimulationReport(deals, players, seed, objective, interrupted, stats)

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from housegame.cards import Card
+from housegame.jsonsafe import flat_records, number_map
 from housegame.results import Item, PairResult, pair_totals
 from housegame.setting import Setting
 from housegame.thirteen.specials import Declared
@@ -77,13 +78,24 @@ class TableResult:
         return totals
 
     def as_dict(self) -> dict[str, Any]:
+        totals = self.totals
         return {
             "ruleset": self.ruleset,
             "banker": self.banker,
             "players": [s.describe() for s in self.seats],
             "pairs": [p.as_dict() for p in self.pairs],
             "pool": [{"player": e.player, **e.item.as_dict()} for e in self.pool],
-            "totals": self.totals,
+            **number_map("totals", totals),
             "unit": self.unit,
-            "points": {name: total * self.points_per_unit for name, total in self.totals.items()},
+            **number_map("points", {n: t * self.points_per_unit for n, t in totals.items()}),
         }
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One row per settled item (pairs, then the pool), for ``pandas.DataFrame``: the
+        ruleset, the pair (or the pool player), kind, label, lane, winner, units, detail."""
+        rows = [
+            {"ruleset": self.ruleset, **row} for pair in self.pairs for row in pair.to_records()
+        ]
+        pool = ({"player": e.player, **e.item.as_dict()} for e in self.pool)
+        rows += [{"ruleset": self.ruleset, "first": None, "second": None, **row} for row in pool]
+        return flat_records(rows)

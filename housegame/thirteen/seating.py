@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, FoulError, TableError
@@ -19,6 +20,18 @@ from housegame.thirteen.specials import Declared, declare, holding
 
 Arranger = Callable[[Sequence[Card], ThirteenCardRuleset], Setting]
 """Sets 13 cards under a ruleset (the auto-arrange engine)."""
+
+
+@runtime_checkable
+class Chooser(Protocol):
+    """An arranger that also weighs a special hand against a set hand (the ``ev`` arranger):
+    where declaring is optional, ``declare: auto`` declares only when it is worth more."""
+
+    def choose(
+        self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
+    ) -> tuple[Setting, Declared | None]:
+        """The setting (``setting`` itself when given) and the special to declare, if any."""
+        ...
 
 
 def _cards(text: CardText, who: str) -> list[Card]:
@@ -68,7 +81,7 @@ def _declaration(
                 hint=f"{ruleset.id} declares the best special hand automatically",
             )
         return None
-    if choice == "auto":
+    if choice in ("auto", "force"):
         found = holding(cards, ruleset)
         return found[0] if found else None
     ids = [h.id for h in specials.hands]
@@ -79,7 +92,7 @@ def _declaration(
             hint=(f"did you mean '{close[0]}'? " if close else "")
             + "special hands: "
             + (", ".join(ids) or "none")
-            + "; or auto / none",
+            + "; or auto / force / none",
         )
     hand = specials.hands[ids.index(choice)]
     declared = declare(hand, HandCounts.of(cards), ruleset)
@@ -91,6 +104,14 @@ def _declaration(
     if specials.declare == "automatic" and best.hand.id != hand.id:
         return best
     return declared
+
+
+def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -> bool:
+    """``declare: auto`` (the default for loose cards) under a ruleset where declaring is
+    optional: declare only when it is worth more than the best set hand (``force`` always
+    declares)."""
+    choice = entry.declare or ("auto" if not has_lanes else "none")
+    return choice == "auto" and ruleset.specials.declare == "optional"
 
 
 def resolve_banker(
@@ -149,6 +170,10 @@ def seat_table(
         setting = (
             Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
         )
+        weighs = declared is not None and _weighs(entry, ruleset, has_lanes)
+        if weighs and isinstance(arranger, Chooser):
+            chosen, declared = arranger.choose(cards, ruleset, setting)
+            setting = setting if has_lanes or declared is not None else chosen
         if setting is None and declared is None:
             if arranger is None:
                 raise TableError(

@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from housegame.ranking import category_of, describe
-from housegame.results import Item, PairResult
+from housegame.results import Item, LaneResult, PairResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
@@ -61,6 +61,9 @@ class PairScorer:
         self.banker = banker
         self.payout = payout_of(ruleset)
         self._seen: dict[str, SeatTerms] = {}
+        self.bonus_lanes = {
+            item.id: item.lane for group in ruleset.bonuses.values() for item in group.items
+        }
 
     def settle(self, a: Seat, b: Seat) -> PairResult:
         pair = PairResult(a.name, b.name)
@@ -188,7 +191,9 @@ class PairScorer:
             for term, units in zip(payout.bonuses, own.bonuses):
                 if units:
                     paid = units * payout.pays(term.pay, lanes, match)
-                    pair.add("bonus", f"{term.name} ({seat.name})", sign * whole(paid))
+                    label = f"{term.name} ({seat.name})"
+                    lane = self.bonus_lanes.get(term.id)
+                    pair.add("bonus", label, sign * whole(paid), lane=lane)
         theirs = Opponent(self._own(b).group_units)
         overall = payout.overall_point(lanes_a, self._own(a).group_units, theirs)
         self._overall(pair, whole(overall))
@@ -200,12 +205,14 @@ class PairScorer:
         scooped and the lane units a home run multiplies."""
         payout = self.payout
         dist = payout.won_lost(lanes)
-        if payout.outcomes is None:
-            for lane, vals in zip(LANES, lanes):
-                winner = a.name if vals.w else b.name if vals.l else None
+        for lane, vals in zip(LANES, lanes):
+            winner = a.name if vals.w else b.name if vals.l else None
+            pair.lanes.append(LaneResult(lane, winner, *self._lane_hands(lane, a, b)))
+            if payout.outcomes is None:
                 label = f"{lane} to {winner}" if winner else f"{lane} tied"
-                pair.add("lane", label, whole(payout.lane(vals)), self._lane_detail(lane, a, b))
-        else:
+                detail = self._lane_detail(lane, a, b)
+                pair.add("lane", label, whole(payout.lane(vals)), detail, lane=lane)
+        if payout.outcomes is not None:
             won = sum(whole(v.w) for v in lanes)
             lost = sum(whole(v.l) for v in lanes)
             label = f"{won}-{lost}-{3 - won - lost} (won-lost-tied)"
@@ -219,14 +226,17 @@ class PairScorer:
         pair.lane_units = Fraction(whole(scoops.won_units - scoops.lost_units))
         return dist
 
-    def _lane_detail(self, lane: LaneName, a: Seat, b: Seat) -> str:
+    def _lane_hands(self, lane: LaneName, a: Seat, b: Seat) -> tuple[str, str]:
         def show(seat: Seat) -> str:
             if seat.setting is None:
                 return "special"
             text = describe(seat.setting.key(lane))
             return f"{text} (foul)" if seat.fouled else text
 
-        return f"{show(a)} vs {show(b)}"
+        return show(a), show(b)
+
+    def _lane_detail(self, lane: LaneName, a: Seat, b: Seat) -> str:
+        return " vs ".join(self._lane_hands(lane, a, b))
 
 
 def _pairs(
@@ -294,7 +304,8 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
         best = max(s.setting.key(lane) for s in contest if s.setting is not None)
         winners = [s for s in contest if s.setting is not None and s.setting.key(lane) == best]
         for w in winners:
-            entries.append(PoolEntry(w.name, Item("pool", f"best {lane}", share / len(winners))))
+            best_lane = Item("pool", f"best {lane}", share / len(winners), lane=lane, winner=w.name)
+            entries.append(PoolEntry(w.name, best_lane))
             if len(winners) == 1:
                 lane_winners[w.name] = lane_winners.get(w.name, 0) + 1
     if not contest:  # nobody can win a lane: stakes go back
@@ -312,7 +323,12 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
                 entries.append(
                     PoolEntry(
                         sweeper,
-                        Item("pool", f"sweep from {s.name}", Fraction(ruleset.pool.sweep_bonus)),
+                        Item(
+                            "pool",
+                            f"sweep from {s.name}",
+                            Fraction(ruleset.pool.sweep_bonus),
+                            winner=sweeper,
+                        ),
                     )
                 )
     return entries

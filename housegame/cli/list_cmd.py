@@ -1,0 +1,58 @@
+"""``housegame rulesets``: the bundled rulesets as a table or JSON, in family order.
+
+Kept apart from ``validate`` so listing never imports the engines (the command starts fast).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from housegame.cli.common import console, fail, handles_input_errors, literal, print_json
+from housegame.rulesets.families import by_family, parent_id
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.registry import RULESET_MODELS
+
+
+def list_rulesets(
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game", "-g", metavar="GAME", help="Only one game: thirteen-card, ofc or big-two."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """The bundled rulesets as a table, in family order."""
+    if game is not None and game not in RULESET_MODELS:
+        fail(f"--game: '{game}' is not one of {', '.join(RULESET_MODELS)}")
+    files = bundled_rulesets()
+    loaded = [load_ruleset(rid) for rid in files]
+    rows = []
+    for i in by_family(loaded, list(files.values())):
+        ruleset = loaded[i]
+        kind = str(getattr(ruleset, "game", ""))
+        if game is None or kind == game:
+            row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
+            rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
+    if as_json:
+        print_json(rows)
+        return
+    table = Table(box=None, pad_edge=False)
+    for key in ("id", "game", "extends"):
+        table.add_column(key, no_wrap=True)
+    table.add_column("name")
+    table.add_column("summary")
+    for row in rows:
+        table.add_row(
+            *(literal(str(row[key] or "")) for key in ("id", "game", "extends")),
+            literal(str(row["name"])),
+            literal(str(row["summary"])),
+        )
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rulesets")(handles_input_errors(list_rulesets))

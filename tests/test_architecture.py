@@ -1,0 +1,38 @@
+"""docs/architecture.md's diagram is the import-linter layers contract, in its order: the page
+cannot describe layers the code does not keep (``lint-imports`` checks the code)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from tests.docs_blocks import ROOT
+
+
+def _contract_layers() -> list[set[str]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = (c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    return [{name.strip() for name in layer.split("|")} for layer in contract["layers"]]
+
+
+def _diagram_layers() -> list[set[str]]:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    diagram = page.split("```text\n", 1)[1].split("```", 1)[0]
+    layers: list[set[str]] = []
+    for line in diagram.splitlines():
+        found = re.search(r"\bhousegame\.\w+", line)
+        if found is None:
+            continue
+        if line[0] != " " or not layers:  # a labelled line starts a layer
+            layers.append(set())
+        layers[-1].add(found.group())
+    return layers
+
+
+def test_the_diagram_is_the_contract() -> None:
+    contract = _contract_layers()
+    shown = _diagram_layers()
+    # the diagram may list modules the contract leaves free (they import nothing above them)
+    free = set().union(*shown) - set().union(*contract)
+    assert free <= {"housegame.jsonsafe"}
+    assert [layer - free for layer in shown] == contract
