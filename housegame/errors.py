@@ -31,3 +31,13 @@ class TableError(HousegameError):
 
 class FoulError(TableError):
     """A foul setting under a ruleset that refuses fouls."""
+
+
+class PathError(ValueError):
+    """A cross-field rule broken at a known key path (relative to the model being checked),
+    with a hint on how to fix it."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.hint = hint

@@ -1,22 +1,83 @@
-"""Checking located data against a JSON Schema and then a pydantic model, with errors
-that name file:line, the key path, what is wrong and a hint."""
+"""Checking located data against a JSON Schema and then a pydantic model.
+
+Every problem becomes one ``Problem``: file, line, the key path as the author wrote it, what
+is wrong and a hint. An error raised for bad input carries its problems (``problems_of``), so
+the CLI can print them as text or JSON.
+"""
 
 from __future__ import annotations
 
 import difflib
 import json
-from typing import Any, TypeVar
+import re
+import weakref
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, TypeVar
 
 import jsonschema
 from jsonschema.exceptions import ValidationError as SchemaError
 from pydantic import BaseModel, ValidationError
 
-from housegame.errors import HousegameError, RulesetError
-from housegame.rulesets.common import PathError
+from housegame.errors import HousegameError, PathError, RulesetError
 from housegame.yamlsource import KeyPath, Located, format_path
 
 M = TypeVar("M", bound=BaseModel)
-Problem = tuple[KeyPath, str, str | None]
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong (or, as a warning, suspicious) in a file, where it was written."""
+
+    file: str
+    line: int | None
+    path: str
+    message: str
+    hint: str | None = None
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else self.file
+        text = f"{where}: {self.path + ': ' if self.path else ''}{self.message}"
+        return text + (f"\n  hint: {self.hint}" if self.hint else "")
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_PROBLEMS: weakref.WeakKeyDictionary[BaseException, list[Problem]] = weakref.WeakKeyDictionary()
+_LEADING_POSITION = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+): (?P<rest>.*)$", re.DOTALL)
+
+
+def problem_at(located: Located, path: KeyPath, message: str, hint: str | None = None) -> Problem:
+    """A problem at ``path`` of located (possibly merged) data."""
+    pos = located.position_of(path)
+    return Problem(pos.file, pos.line, format_path(located.written_path(path)), message, hint)
+
+
+def problems_of(exc: HousegameError, file: str) -> list[Problem]:
+    """The problems an input error stands for; an error without them is one problem, read
+    from its ``file:line:`` prefix where it has one."""
+    known = _PROBLEMS.get(exc)
+    if known is not None:
+        return known
+    match = _LEADING_POSITION.match(exc.message)
+    if match is not None and "\n" not in match["file"]:
+        return [Problem(match["file"], int(match["line"]), "", match["rest"], exc.hint)]
+    return [Problem(file, None, "", exc.message.removeprefix(f"{file}: "), exc.hint)]
+
+
+def raise_problems(
+    problems: list[Problem], what: str, file: str, error: type[HousegameError] = RulesetError
+) -> None:
+    """Raise one error listing every problem (most useful first: in file order)."""
+    if not problems:
+        return
+    count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
+    text = f"invalid {what} {file} ({count}):\n" + "\n".join(str(p) for p in problems)
+    exc = error(text)
+    _PROBLEMS[exc] = problems
+    raise exc
 
 
 def describe_value(value: Any) -> str:
@@ -24,13 +85,28 @@ def describe_value(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _schema_messages(error: SchemaError, located: Located) -> list[Problem]:
-    """One error as (path, message, hint) lines, choosing words a rules author knows."""
+_TYPE_NAMES = {
+    "integer": "a whole number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping of keys",
+    "number": "a number",
+    "null": "nothing (null)",
+}
+
+
+def _props(sub: SchemaError) -> set[str]:
+    return set(sub.schema.get("properties", {})) if isinstance(sub.schema, dict) else set()
+
+
+def _schema_messages(error: SchemaError) -> list[tuple[KeyPath, str, str | None]]:
+    """One schema error as (path, message, hint), in words a rules author knows."""
     path: KeyPath = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(schema.get("properties", {}))
-        out: list[Problem] = []
+        out: list[tuple[KeyPath, str, str | None]] = []
         for key in sorted(set(error.instance) - set(allowed)):
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"allowed keys: {', '.join(allowed)}"
@@ -49,83 +125,155 @@ def _schema_messages(error: SchemaError, located: Located) -> list[Problem]:
             )
         ]
     if error.validator in ("anyOf", "oneOf") and error.context:
-        keys = set(error.instance) if isinstance(error.instance, dict) else set()
-
-        def props(sub: SchemaError) -> set[str]:
-            return set(sub.schema.get("properties", {})) if isinstance(sub.schema, dict) else set()
-
-        best = max(error.context, key=lambda sub: (len(sub.absolute_path), len(keys & props(sub))))
-        if keys and len(best.absolute_path) == len(path) and not keys & props(best):
-            forms = sorted({key for sub in error.context for key in props(sub)})
-            out = []
-            for key in sorted(keys):
-                close = difflib.get_close_matches(key, forms, n=1)
-                hint = (
-                    (f"did you mean '{close[0]}'? " if close else "")
-                    + "expected one of: "
-                    + ", ".join(forms)
-                )
-                out.append(((*path, key), f"unknown key '{key}' here", hint))
-            return out
-        return _schema_messages(best, located)
+        return _union_messages(error, path)
     if error.validator == "type":
         expected = schema.get("type")
-        names = {
-            "integer": "a whole number",
-            "string": "text",
-            "boolean": "true or false",
-            "array": "a list",
-            "object": "a mapping of keys",
-            "number": "a number",
-        }
-        return [
-            (
-                path,
-                f"expected {names.get(str(expected), expected)}, got "
-                f"{describe_value(error.instance)}",
-                None,
-            )
-        ]
+        names = (
+            " or ".join(_TYPE_NAMES.get(str(t), str(t)) for t in expected)
+            if isinstance(expected, list)
+            else _TYPE_NAMES.get(str(expected), str(expected))
+        )
+        return [(path, f"expected {names}, got {describe_value(error.instance)}", None)]
     return [(path, str(error.message), None)]
 
 
-def _fail(
-    located: Located, problems: list[Problem], what: str, error: type[HousegameError]
-) -> HousegameError:
-    lines = []
-    for path, message, hint in problems:
-        where = format_path(path)
-        lines.append(
-            f"{located.position_of(path)}: {where + ': ' if where else ''}{message}"
-            + (f"\n  hint: {hint}" if hint else "")
-        )
-    count = f"{len(problems)} problems" if len(problems) > 1 else "1 problem"
-    return error(f"invalid {what} {located.file} ({count}):\n" + "\n".join(lines))
+def _flat_context(error: SchemaError) -> list[SchemaError]:
+    """The members' errors of a union, with unions nested at the same place opened up."""
+    out: list[SchemaError] = []
+    for sub in error.context or []:
+        nested = sub.validator in ("anyOf", "oneOf") and sub.context
+        same_place = len(sub.absolute_path) == len(error.absolute_path)
+        out.extend(_flat_context(sub) if nested and same_place else [sub])
+    return out
+
+
+def _union_messages(error: SchemaError, path: KeyPath) -> list[tuple[KeyPath, str, str | None]]:
+    keys = set(error.instance) if isinstance(error.instance, dict) else set()
+    context = _flat_context(error)
+    best = max(context, key=lambda sub: (len(sub.absolute_path), len(keys & _props(sub))))
+    if keys and len(best.absolute_path) == len(path) and not keys & _props(best):
+        forms = sorted({key for sub in context for key in _props(sub)})
+        out: list[tuple[KeyPath, str, str | None]] = []
+        for key in sorted(keys):
+            close = difflib.get_close_matches(key, forms, n=1)
+            hint = (f"did you mean '{close[0]}'? " if close else "") + "expected one of: "
+            out.append(((*path, key), f"unknown key '{key}' here", hint + ", ".join(forms)))
+        return out
+    if len(best.absolute_path) == len(path) and best.validator == "type":
+        wanted = []
+        for sub in context:
+            types = sub.schema.get("type") if isinstance(sub.schema, dict) else None
+            if sub.validator == "type" and isinstance(types, str):
+                wanted.append(_TYPE_NAMES.get(types, types))
+        if len(wanted) == len(context):
+            message = f"expected {' or '.join(wanted)}, got {describe_value(error.instance)}"
+            return [(path, message, None)]
+    return _schema_messages(best)
+
+
+def schema_problems(
+    located: Located, data: Any, schema: dict[str, Any] | jsonschema.protocols.Validator
+) -> list[Problem]:
+    """Every way ``data`` breaks ``schema`` (or a validator built once), in file order."""
+    validator = jsonschema.Draft202012Validator(schema) if isinstance(schema, dict) else schema
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
+    found = [problem_at(located, *m) for e in errors for m in _schema_messages(e)]
+    return sorted(found, key=lambda p: p.line or 0)
+
+
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
+    """pydantic's location walked through the data: union tags and validator names, which
+    are not keys of the data, drop out."""
+    path: list[str | int] = []
+    current = data
+    for part in loc:
+        in_mapping = isinstance(current, dict) and part in current
+        in_list = isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+        if in_mapping or in_list:
+            current = current[part]
+            path.append(part)
+    return tuple(path)
+
+
+def _hint_for(err: Any, path: KeyPath) -> str | None:
+    kind = err["type"]
+    if kind == "missing" and path:
+        return f"add `{err['loc'][-1]}:` here"
+    if kind == "literal_error":
+        return "expected one of: " + str(err.get("ctx", {}).get("expected", ""))
+    return None
+
+
+def model_problems(located: Located, data: Any, model: type[M]) -> tuple[M | None, list[Problem]]:
+    """The model built from ``data``, or every cross-field problem found."""
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        found: list[Problem] = []
+        for err in exc.errors():
+            path = _data_path(data, tuple(err["loc"]))
+            cause = err.get("ctx", {}).get("error")
+            hint = None
+            if isinstance(cause, PathError):
+                path = (*path, *cause.path)
+                hint = cause.hint
+            message = str(err["msg"]).removeprefix("Value error, ")
+            problem = problem_at(located, path, message, hint or _hint_for(err, path))
+            if problem not in found:
+                found.append(problem)
+        return None, sorted(found, key=lambda p: p.line or 0)
 
 
 def validate_data(
     located: Located,
     data: Any,
     model: type[M],
-    schema: dict[str, Any],
+    schema: dict[str, Any] | jsonschema.protocols.Validator,
     what: str,
     error: type[HousegameError] = RulesetError,
 ) -> M:
-    """JSON Schema first (precise paths and hints), then the model's cross-field checks."""
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
-    if errors:
-        problems = [m for e in errors for m in _schema_messages(e, located)]
-        problems.sort(key=lambda m: located.position_of(m[0]).line)
-        raise _fail(located, problems, what, error)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        found: list[Problem] = []
-        for err in exc.errors():
-            loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p[:1].isupper()))
-            cause = err.get("ctx", {}).get("error")
-            if isinstance(cause, PathError):
-                loc = (*loc, *cause.path)
-            found.append((loc, str(err["msg"]).removeprefix("Value error, "), None))
-        raise _fail(located, found, what, error) from None
+    """JSON Schema first (precise paths and hints), then the model's cross-field checks; when
+    the schema finds problems, the model's problems elsewhere in the file join them, so one
+    run reports everything."""
+    found = schema_problems(located, data, schema)
+    built, problems = model_problems(located, data, model)
+    raise_problems(merge_problems(found, problems), what, located.file, error)
+    assert built is not None
+    return built
+
+
+def merge_problems(schema_found: list[Problem], model_found: list[Problem]) -> list[Problem]:
+    """Schema problems, and the model's problems at other places, in file order (where the
+    schema saw a problem the model's words for it are pydantic's, and say less)."""
+    if schema_found:
+        model_found = [
+            p
+            for p in model_found
+            if not any(p.file == q.file and _overlap(p.path, q.path) for q in schema_found)
+        ]
+    return sorted([*schema_found, *model_found], key=lambda p: (p.file, p.line or 0))
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One key path is the other or inside it (``a.b`` and ``a.b[0]``)."""
+    return (
+        a == b
+        or a.startswith((b + ".", b + "["))
+        or b.startswith((a + ".", a + "["))
+        or not a
+        or not b
+    )
+
+
+__all__ = [
+    "Problem",
+    "Severity",
+    "describe_value",
+    "merge_problems",
+    "model_problems",
+    "problem_at",
+    "problems_of",
+    "raise_problems",
+    "schema_problems",
+    "validate_data",
+]

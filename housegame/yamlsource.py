@@ -34,6 +34,17 @@ class Located:
     data: Any
     positions: dict[KeyPath, Position] = field(default_factory=dict)
     file: str = "<string>"
+    written: dict[KeyPath, KeyPath] = field(default_factory=dict)
+    """For merged data: merged path -> the path as its file wrote it (list entries merged by
+    identity move); paths not listed are written as they are."""
+
+    def written_path(self, path: KeyPath) -> KeyPath:
+        """``path`` as the file that wrote it spells it."""
+        for end in range(len(path), -1, -1):
+            found = self.written.get(tuple(path[:end]))
+            if found is not None:
+                return (*found, *path[end:])
+        return tuple(path)
 
     def position_of(self, path: KeyPath) -> Position:
         """Where ``path`` (or its nearest present ancestor) was written."""

@@ -13,10 +13,10 @@ from typing import Literal
 
 import numpy as np
 
+from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
-from housegame.arrange.odds import lane_odds
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card

@@ -10,14 +10,22 @@ mechanically. The result depends only on the ranking setting, the seed and the d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables, rules_slug
 from housegame.arrange.model import EvModel
-from housegame.arrange.odds import ODDS_VERSION, LaneOdds
+from housegame.arrange.odds import (
+    DATA_DIR,
+    ODDS_VERSION,
+    LaneOdds,
+    load_shipped,
+    odds_name,
+)
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
@@ -97,3 +105,29 @@ def rankings_of(rulesets: Iterable[ThirteenCardRuleset]) -> list[RankingRules]:
     for ruleset in rulesets:
         seen.setdefault(ruleset.ranking.rules(), None)
     return list(seen)
+
+
+FALLBACK_SEED = 0
+FALLBACK_DEALS = 1000
+
+
+@cache
+def lane_odds(rules: RankingRules) -> LaneOdds:
+    """Shipped odds for ``rules`` (a damaged shipped file is an error); else the user cache (a
+    file that does not verify is rebuilt); else built now (seed 0, 1,000 deals) and cached."""
+    shipped = DATA_DIR / odds_name(rules)
+    if shipped.is_file():
+        return load_shipped(shipped, rules)
+    folder = cache_dir()
+    cached = folder / odds_name(rules) if folder is not None else None
+    if cached is not None and cached.is_file():
+        try:
+            odds = LaneOdds.load(cached, rules, require_checksum=True)
+            if (odds.meta.get("seed"), odds.meta.get("deals")) == (FALLBACK_SEED, FALLBACK_DEALS):
+                return odds
+            notice(f"cache file {cached} was built from other deals; rebuilding it")
+        except Unverified as exc:
+            notice(f"cache file {cached} does not verify ({exc}); rebuilding it")
+    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
+    store_cached(cached, odds.arrays(), compressed=True)
+    return odds

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +21,7 @@ import numpy.typing as npt
 from housegame.arrange.arrays import F64, I64
 from housegame.arrange.cache import (
     Unverified,
-    cache_dir,
-    notice,
     read_verified,
-    store_cached,
     write_atomic,
 )
 from housegame.arrange.lookup import RankTables, rules_slug
@@ -109,11 +105,8 @@ def odds_name(rules: RankingRules) -> str:
     return f"lane-odds-v{ODDS_VERSION}-{rules_slug(rules)}.npz"
 
 
-FALLBACK_SEED = 0
-FALLBACK_DEALS = 1000
-
-
-def _shipped(path: Path, rules: RankingRules) -> LaneOdds:
+def load_shipped(path: Path, rules: RankingRules) -> LaneOdds:
+    """A lane-odds file shipped with housegame: a damaged one is an error, not rebuilt."""
     try:
         return LaneOdds.load(path, rules)
     except Unverified as exc:
@@ -122,27 +115,3 @@ def _shipped(path: Path, rules: RankingRules) -> LaneOdds:
             hint="reinstall housegame, or rebuild the file: housegame tables build "
             f"--seed 2026 --deals 5000 --out {path.parent}",
         ) from None
-
-
-@cache
-def lane_odds(rules: RankingRules) -> LaneOdds:
-    """Shipped odds for ``rules`` (a damaged shipped file is an error); else the user cache (a
-    file that does not verify is rebuilt); else built now (seed 0, 1,000 deals) and cached."""
-    shipped = DATA_DIR / odds_name(rules)
-    if shipped.is_file():
-        return _shipped(shipped, rules)
-    folder = cache_dir()
-    cached = folder / odds_name(rules) if folder is not None else None
-    if cached is not None and cached.is_file():
-        try:
-            odds = LaneOdds.load(cached, rules, require_checksum=True)
-            if (odds.meta.get("seed"), odds.meta.get("deals")) == (FALLBACK_SEED, FALLBACK_DEALS):
-                return odds
-            notice(f"cache file {cached} was built from other deals; rebuilding it")
-        except Unverified as exc:
-            notice(f"cache file {cached} does not verify ({exc}); rebuilding it")
-    from housegame.arrange.build import build_lane_odds  # the builder needs the search
-
-    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
-    store_cached(cached, odds.arrays(), compressed=True)
-    return odds

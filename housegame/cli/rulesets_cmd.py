@@ -1,7 +1,10 @@
-"""``housegame rulesets`` and ``housegame validate``."""
+"""``housegame rulesets``, ``housegame validate`` and ``housegame schema``."""
 
 from __future__ import annotations
 
+import json
+import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -14,8 +17,10 @@ from housegame.cli.common import (
     handles_input_errors,
     literal,
 )
-from housegame.errors import HousegameError
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
+from housegame.filecheck import FileReport, check_file
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.schemas import SCHEMAS, render
+from housegame.validation import Problem
 
 
 def list_rulesets() -> None:
@@ -27,21 +32,76 @@ def list_rulesets() -> None:
         console.print(f"    {literal(ruleset.summary)}")
 
 
-def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset YAML files.")]) -> None:
-    """Check ruleset files against the schema and the rules models; report every problem."""
-    bad = 0
-    for file in files:
-        try:
-            ruleset = load_ruleset_file(file)
-        except HousegameError as exc:
-            bad += 1
-            err_console.print(literal(exc, lines=True), soft_wrap=True)
-            continue
-        console.print(f"{literal(file)}: ok ({ruleset.id})", soft_wrap=True)
-    if bad:
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _as_error(problem: Problem) -> Problem:
+    return Problem(problem.file, problem.line, problem.path, problem.message, problem.hint)
+
+
+def _warning_line(problem: Problem) -> str:
+    where = f"{problem.file}:{problem.line}" if problem.line is not None else problem.file
+    path = f"{problem.path}: " if problem.path else ""
+    return f"{where}: warning: {path}{problem.message}"
+
+
+def _render_text(report: FileReport) -> None:
+    if report.errors:
+        count = len(report.errors)
+        noun = "problem" if count == 1 else "problems"
+        err_console.print(
+            f"invalid {report.kind} {literal(report.file)} ({count} {noun}):", soft_wrap=True
+        )
+        for problem in report.errors:
+            err_console.print(literal(problem, lines=True), soft_wrap=True)
+    else:
+        console.print(f"{literal(report.file)}: ok ({literal(report.what)})", soft_wrap=True)
+    for problem in report.warnings:
+        console.print(literal(_warning_line(problem), lines=True), soft_wrap=True)
+
+
+def validate(
+    files: Annotated[
+        list[Path], typer.Argument(help="Ruleset, table, OFC hand log or Big Two game log files.")
+    ],
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Treat lint warnings as errors (exit 2).")
+    ] = False,
+    format: Annotated[
+        Format, typer.Option("--format", help="text, or json: a list of every problem.")
+    ] = Format.text,
+) -> None:
+    """Check files (rulesets, tables, logs: told apart by their keys); report every problem,
+    and lint warnings for rulesets."""
+    reports = [check_file(file) for file in files]
+    if strict:
+        for report in reports:
+            report.problems = [_as_error(p) for p in report.problems]
+    if format is Format.json:
+        problems = [p.as_dict() for r in reports for p in r.problems]
+        sys.stdout.write(json.dumps(problems, ensure_ascii=False, indent=2) + "\n")
+    else:
+        for report in reports:
+            _render_text(report)
+    if any(r.errors for r in reports):
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def schema(
+    name: Annotated[str, typer.Argument(help="ruleset, table, ofc-log or bigtwo-log.")],
+) -> None:
+    """Print a published JSON Schema (the same text as schemas/NAME.schema.json)."""
+    if name not in SCHEMAS:
+        err_console.print(
+            f"error: no schema '{name}'\n  hint: schemas: {', '.join(SCHEMAS)}", markup=False
+        )
+        raise typer.Exit(EXIT_BAD_INPUT)
+    sys.stdout.write(render(name))
 
 
 def register(app: typer.Typer) -> None:
     app.command("rulesets")(handles_input_errors(list_rulesets))
     app.command("validate")(handles_input_errors(validate))
+    app.command("schema")(handles_input_errors(schema))

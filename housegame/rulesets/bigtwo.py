@@ -9,12 +9,14 @@ interprets them.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, get_args
+from typing import Annotated, ClassVar, Literal, get_args
 
 from pydantic import Field, model_validator
 
 from housegame.cards import SUIT_NAMES
+from housegame.errors import PathError
 from housegame.rulesets.common import Bounds, Model, RankName, RulesetBase, SuitName
+from housegame.rulesets.merge import MergeSpec
 
 HAND_SIZE = 13
 """Cards dealt to each of the four players; penalty tiers must cover 1..13 cards left."""
@@ -47,8 +49,8 @@ StraightText = Annotated[str, Field(pattern=_STRAIGHT)]
 class BigTwoCard(Model):
     """One card by rank and suit, e.g. ``{rank: "3", suit: clubs}``."""
 
-    rank: RankName
-    suit: SuitName
+    rank: RankName = Field(description="2 to 10, J, Q, K, A.")
+    suit: SuitName = Field(description="clubs, diamonds, hearts or spades.")
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit[0].upper()}"
@@ -58,17 +60,21 @@ class BigTwoBombs(Model):
     """Five-card kinds allowed to beat plays of another size (quads over a single 2)."""
 
     kinds: list[Literal["quads", "straight-flush"]] = Field(
-        default_factory=list, description="Kinds that may be played as a bomb. Empty: no bombs."
+        default_factory=list,
+        description="Kinds that may be played as a bomb (quads, straight-flush). Empty: no bombs.",
     )
     beat: list[Literal["single", "pair", "triple"]] = Field(
-        default_factory=list, description="What a bomb may be played over."
+        default_factory=list,
+        description="What a bomb may be played over: single, pair or triple.",
     )
 
     @model_validator(mode="after")
     def _both_or_neither(self) -> BigTwoBombs:
         if bool(self.kinds) != bool(self.beat):
-            raise ValueError(
-                "bombs: give both kinds and beat (what they may be played over), or neither"
+            raise PathError(
+                ("kinds",) if self.kinds else ("beat",),
+                "give both kinds and beat (what they may be played over), or neither",
+                "e.g. {kinds: [quads], beat: [single]}; {kinds: [], beat: []} for no bombs",
             )
         return self
 
@@ -100,18 +106,26 @@ class BigTwoTimeout(Model):
 class PenaltyTier(Model):
     """Points per card for a range of cards left."""
 
-    cards: Bounds = Field(description="Cards left, inclusive: {min: 10, max: 12}.")
-    per_card: int = Field(ge=0)
+    cards: Bounds = Field(
+        description="Cards left, inclusive: {min: 10, max: 12} (identifies the tier when a file "
+        "extends another).",
+        examples=[{"min": 10, "max": 12}],
+    )
+    per_card: int = Field(ge=0, description="Points for each card left.")
 
 
 class PenaltyMultiplier(Model):
     """The penalty is multiplied when a loser still holds a card with enough cards left."""
 
-    card: BigTwoCard
+    card: BigTwoCard = Field(
+        description="The card that multiplies (identifies the multiplier when a file extends "
+        "another).",
+        examples=[{"rank": "2", "suit": "spades"}],
+    )
     min_left: int = Field(
         default=1, ge=1, le=HAND_SIZE, description="Only with at least this many cards left."
     )
-    factor: int = Field(ge=1)
+    factor: int = Field(ge=1, description="The penalty is multiplied by this.")
 
 
 class BigTwoPenalty(Model):
@@ -120,10 +134,12 @@ class BigTwoPenalty(Model):
     tiers: list[PenaltyTier] = Field(
         min_length=1,
         description="Per-card points by cards left; together "
-        f"the tiers cover 1..{HAND_SIZE} cards exactly once.",
+        f"the tiers cover 1..{HAND_SIZE} cards exactly once. Merged by `cards` when a file "
+        "extends another; to move the boundaries write `{$replace: [...]}`.",
     )
     multipliers: list[PenaltyMultiplier] = Field(
-        default_factory=list, description="Applied one after another."
+        default_factory=list,
+        description="Applied one after another. Merged by card when a file extends another.",
     )
     settlement: Literal["winner-collects", "pairwise-difference"] = Field(
         description="winner-collects: each loser pays their score to the player who went out; "
@@ -137,21 +153,28 @@ class BigTwoPenalty(Model):
             low = tier.cards.min if tier.cards.min is not None else 1
             high = tier.cards.max if tier.cards.max is not None else HAND_SIZE
             if low < 1 or high > HAND_SIZE:
-                raise ValueError(
-                    f"penalty.tiers[{i}]: cards left run from 1 to {HAND_SIZE}, not {low}..{high}"
+                raise PathError(
+                    ("tiers", i),
+                    f"cards left run from 1 to {HAND_SIZE}, not {low}..{high}",
+                    f"keep each tier's cards within 1..{HAND_SIZE}",
                 )
             for n in range(low, high + 1):
                 if n in owners:
-                    raise ValueError(
-                        f"penalty.tiers[{owners[n]}] and [{i}] both cover {n} cards left"
+                    other = self.tiers[owners[n]].cards
+                    raise PathError(
+                        ("tiers", i),
+                        f"the tier for {low}..{high} cards left and the tier for "
+                        f"{other.min or 1}..{other.max or HAND_SIZE} both cover {n}",
+                        "each count of cards left belongs to one tier; a file that extends "
+                        "another and moves the boundaries writes `tiers: {$replace: [...]}`",
                     )
                 owners[n] = i
         missing = [n for n in range(1, HAND_SIZE + 1) if n not in owners]
         if missing:
-            raise ValueError(
-                "penalty.tiers leave out "
-                + ", ".join(map(str, missing))
-                + " cards left; add a tier for them"
+            raise PathError(
+                ("tiers",),
+                "the tiers leave out " + ", ".join(map(str, missing)) + " cards left",
+                "add a tier for them",
             )
         return self
 
@@ -168,7 +191,12 @@ def straight_ranks(text: str) -> tuple[RankName, ...]:
 class BigTwoRuleset(RulesetBase):
     """A Big Two (大老二 / 鋤大D) ruleset for four players with 13 cards each."""
 
-    game: Literal["big-two"] = "big-two"
+    merge_spec: ClassVar[MergeSpec] = MergeSpec(
+        keys={("penalty", "tiers"): ("cards",), ("penalty", "multipliers"): ("card",)},
+        atomic=frozenset({("lead_card",)}),
+    )
+
+    game: Literal["big-two"] = Field(description="big-two: Big Two (大老二 / 鋤大D).")
     rank_order: list[RankName] = Field(description="All 13 ranks, lowest first.")
     suit_order: list[SuitName] = Field(description="All four suits, lowest first.")
     lead_card: BigTwoCard = Field(description="Its holder leads the first trick.")
@@ -181,12 +209,13 @@ class BigTwoRuleset(RulesetBase):
     )
     straight_suit_card: Literal["highest-rank", "last-in-run"] = Field(
         default="highest-rank",
-        description="Equal straights compare the suit of this card: the "
-        "highest by rank_order (the 2 in A-2-3-4-5), or the last card as the run is "
+        description="Equal straights compare the suit of this card. highest-rank: the "
+        "highest by rank_order (the 2 in A-2-3-4-5); last-in-run: the last card as the run is "
         "written (the 5).",
     )
     five_card_order: list[FiveCardKind] = Field(
-        description="Five-card kinds, lowest first; a higher kind beats any lower one."
+        description="Five-card kinds (straight, flush, full-house, quads, straight-flush), "
+        "lowest first; a higher kind beats any lower one."
     )
     flush_compare: Literal["rank-first", "suit-first"] = Field(
         description="rank-first: ranks high to low, suit only if all five are equal; "
@@ -197,34 +226,57 @@ class BigTwoRuleset(RulesetBase):
         description="true: four of a kind is played with any fifth card (4+1); "
         "false: the four cards alone.",
     )
-    bombs: BigTwoBombs = Field(default_factory=BigTwoBombs)
-    trick: BigTwoTrick = Field(default_factory=BigTwoTrick)
-    timeout: BigTwoTimeout
-    penalty: BigTwoPenalty
+    bombs: BigTwoBombs = Field(
+        default_factory=BigTwoBombs, description="Five-card plays that beat smaller plays."
+    )
+    trick: BigTwoTrick = Field(default_factory=BigTwoTrick, description="Passing in a trick.")
+    timeout: BigTwoTimeout = Field(description="Timers and what happens when one runs out.")
+    penalty: BigTwoPenalty = Field(
+        description="The penalty table: per-card tiers, multipliers and how it is settled."
+    )
 
     @model_validator(mode="after")
     def _orders_complete(self) -> BigTwoRuleset:
         if sorted(self.rank_order, key=RANK_NAMES.index) != list(RANK_NAMES):
-            raise ValueError("rank_order must list each of the 13 ranks once")
+            raise PathError(
+                ("rank_order",),
+                "rank_order must list each of the 13 ranks once",
+                'lowest first, e.g. ["3", "4", ..., "K", "A", "2"]',
+            )
         if sorted(self.suit_order) != sorted(SUIT_NAMES):
-            raise ValueError("suit_order must list each of the four suits once")
+            raise PathError(
+                ("suit_order",),
+                "suit_order must list each of the four suits once",
+                "lowest first, e.g. [clubs, diamonds, hearts, spades]",
+            )
         if sorted(self.five_card_order) != sorted(get_args(FiveCardKind)):
-            raise ValueError(
+            raise PathError(
+                ("five_card_order",),
                 "five_card_order must list straight, flush, full-house, quads and "
-                "straight-flush once each"
+                "straight-flush once each",
+                "lowest first, e.g. [straight, flush, full-house, quads, straight-flush]",
             )
         seen: dict[frozenset[str], str] = {}
-        for text in self.straights:
+        for i, text in enumerate(self.straights):
+            at = ("straights", i)
             ranks = straight_ranks(text)
             if len(set(ranks)) != 5 or len(ranks) != 5:
-                raise ValueError(f"straight '{text}' needs five different ranks")
+                raise PathError(
+                    at, f"straight '{text}' needs five different ranks", "e.g. 10-J-Q-K-A"
+                )
             start = RANK_NAMES.index(ranks[0])
             if any(RANK_NAMES[(start + i) % 13] != r for i, r in enumerate(ranks)):
-                raise ValueError(
-                    f"straight '{text}' is not a run of ranks; write it in order, e.g. A-2-3-4-5"
+                raise PathError(
+                    at,
+                    f"straight '{text}' is not a run of ranks",
+                    "write the ranks in order, e.g. A-2-3-4-5",
                 )
             key = frozenset(ranks)
             if key in seen:
-                raise ValueError(f"straights '{seen[key]}' and '{text}' are the same run")
+                raise PathError(
+                    at,
+                    f"straights '{seen[key]}' and '{text}' are the same run",
+                    "list each straight once",
+                )
             seen[key] = text
         return self

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from housegame.cards import SUIT_NAMES, rank_value
+from housegame.errors import PathError
 from housegame.ranking import RankingRules
+from housegame.rulesets.merge import MergeSpec
 
 SuitName = Literal["clubs", "diamonds", "hearts", "spades"]
 LaneName = Literal["front", "middle", "back"]
 LANES: tuple[LaneName, ...] = ("front", "middle", "back")
+LANE_SIZES: dict[LaneName, int] = {"front": 3, "middle": 5, "back": 5}
+HAND_CARDS = 13
 CategoryName = Literal[
     "high-card",
     "pair",
@@ -28,12 +33,20 @@ RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", 
 RulesetId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
-class PathError(ValueError):
-    """A cross-field rule broken at a known key path (relative to the model being checked)."""
+def by_key(*keys: str) -> Callable[[Any], str | None]:
+    """A union discriminator for conditions written as one-key mappings (``{pairs: 6}``):
+    the tag is the first of ``keys`` the value has, so a bad condition is checked against
+    its own form only, not against every form of the union."""
 
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
-        super().__init__(message)
-        self.path = path
+    def tag(value: Any) -> str | None:
+        if isinstance(value, dict):
+            return next((k for k in value if k in keys), None)
+        if isinstance(value, BaseModel):
+            names = [f.alias or n for n, f in type(value).model_fields.items()]
+            return next((k for k in keys if k in names), None)
+        return None
+
+    return tag
 
 
 class Model(BaseModel):
@@ -46,7 +59,7 @@ def require_unique(values: list[str], what: str) -> None:
     """Refuse repeated ids or names, naming each repeat."""
     repeated = sorted(v for v, n in Counter(values).items() if n > 1)  # linear: 40,000 names
     if repeated:
-        raise ValueError(f"{what} must be unique: {', '.join(repeated)}")
+        raise PathError((), f"{what} must be unique: {', '.join(repeated)}", "rename or merge them")
 
 
 def rank_values(ranks: list[RankName] | None) -> frozenset[int]:
@@ -56,30 +69,51 @@ def rank_values(ranks: list[RankName] | None) -> frozenset[int]:
 class Source(Model):
     """Where a rule comes from: a seed document and the section read."""
 
-    seed: str
-    section: str
+    seed: str = Field(
+        description="The document the rules come from (a seed file, an issue, a web page).",
+        examples=["004_0aec6ce3de4f46e2.txt"],
+    )
+    section: str = Field(
+        description="The part of that document read for these rules.",
+        examples=["pagat Variations: Playing against the house"],
+    )
 
 
 class Bounds(Model):
     """An inclusive range; either end may be left open."""
 
-    min: int | None = None
-    max: int | None = None
+    min: int | None = Field(default=None, description="The smallest allowed value (inclusive).")
+    max: int | None = Field(default=None, description="The largest allowed value (inclusive).")
 
     @model_validator(mode="after")
     def _ordered(self) -> Bounds:
         if self.min is None and self.max is None:
-            raise ValueError("give min, max or both")
+            raise PathError(
+                (),
+                "a range needs min, max or both",
+                "write {min: N} for N or more, {max: N} for at most N, or a plain number for "
+                "exactly N",
+            )
         if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError(f"min {self.min} is above max {self.max}")
+            raise PathError(
+                (),
+                f"min {self.min} is above max {self.max}",
+                f"swap them: {{min: {self.max}, max: {self.min}}}",
+            )
         return self
 
     def holds(self, value: int) -> bool:
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
 
-Count = int | Bounds
-"""A count condition: a plain number means exactly that many."""
+def _count_form(value: Any) -> str:
+    return "range" if isinstance(value, (dict, Bounds)) else "number"
+
+
+Count = Annotated[
+    Annotated[int, Tag("number")] | Annotated[Bounds, Tag("range")], Discriminator(_count_form)
+]
+"""A count condition: a plain number means exactly that many; ``{min, max}`` a range."""
 
 
 def count_holds(count: Count, value: int) -> bool:
@@ -89,8 +123,16 @@ def count_holds(count: Count, value: int) -> bool:
 class Ranking(Model):
     """How hands rank: where the wheel sits, and the suit order for breaking ties (if any)."""
 
-    wheel_straight: Literal["lowest", "second-highest"] = "lowest"
-    wheel_straight_flush: Literal["lowest", "second-highest"] = "lowest"
+    wheel_straight: Literal["lowest", "second-highest"] = Field(
+        default="lowest",
+        description="Where A-2-3-4-5 ranks among straights. lowest: below 2-3-4-5-6; "
+        "second-highest: just below 10-J-Q-K-A (Macau).",
+    )
+    wheel_straight_flush: Literal["lowest", "second-highest"] = Field(
+        default="lowest",
+        description="Where the A-2-3-4-5 straight flush ranks among straight flushes. lowest: "
+        "below 2-3-4-5-6; second-highest: just below the royal flush.",
+    )
     suit_order: list[SuitName] | None = Field(
         default=None,
         description="Suits from highest to lowest; hands equal in rank compare the "
@@ -100,7 +142,11 @@ class Ranking(Model):
     @model_validator(mode="after")
     def _all_suits(self) -> Ranking:
         if self.suit_order is not None and sorted(self.suit_order) != sorted(SUIT_NAMES):
-            raise ValueError("suit_order must list each of the four suits once")
+            raise PathError(
+                ("suit_order",),
+                "suit_order must list each of the four suits once",
+                "highest first, e.g. [spades, hearts, clubs, diamonds]; or null to tie",
+            )
         return self
 
     def rules(self) -> RankingRules:
@@ -113,11 +159,26 @@ class Ranking(Model):
 class RulesetBase(Model):
     """Fields every ruleset has, whatever its game."""
 
-    id: RulesetId
-    name: str
+    merge_spec: ClassVar[MergeSpec] = MergeSpec()
+    """How a file that ``extends`` this kind merges into its parent (list identities)."""
+
+    id: RulesetId = Field(
+        description="The ruleset's id: lower-case letters, digits and hyphens; bundled "
+        "rulesets are named after their file.",
+        examples=["maceplay-house"],
+    )
+    name: str = Field(description="The ruleset's name as players know it.")
     summary: str = Field(description="One line shown by `housegame rulesets`.")
-    sources: list[Source] = Field(default_factory=list)
+    sources: list[Source] = Field(
+        default_factory=list,
+        description="Where the rules come from. A file that extends another names its own "
+        "sources (the list is replaced, not merged).",
+    )
     extends: str | None = Field(
         default=None,
-        description="Id or relative path of a ruleset this one overrides (deep merge).",
+        description="Id or relative path of a ruleset this one overrides. Mappings merge key by "
+        "key; lists of identified entries merge by identity (lane values by lane and category, "
+        "specials and bonuses by id, ...); `{id: ..., $delete: true}` removes an inherited "
+        "entry; `{$replace: [...]}` replaces a whole list.",
+        examples=["maceplay", "../my-rules.yaml"],
     )

@@ -15,41 +15,16 @@ from typing import Any
 
 from housegame.errors import RulesetError
 from housegame.rulesets.common import RulesetBase
+from housegame.rulesets.merge import MergeSpec
+from housegame.yamlsource import KeyPath
 
 Entry = dict[str, Any]
 Path = tuple[str, ...]
 
 
-ANY_KEY = "*"
-"""In a path pattern: any key of a mapping."""
-ANY_ITEM = "[]"
-"""In a path pattern: any entry of an identified list."""
-
-IDENTITY_FIELDS: dict[Path, tuple[str, ...]] = {
-    ("lane_values", "values"): ("lane", "category"),
-    ("outcomes",): ("won", "lost", "tied"),
-    ("specials", "hands"): ("id",),
-    ("bonuses", ANY_KEY, "items"): ("id",),
-    ("fantasyland", "cards", "progressive"): ("front",),
-    ("penalty", "tiers"): ("cards",),
-    ("penalty", "multipliers"): ("card",),
-}
-"""List path -> the fields that identify one entry (the same identities ``extends`` merges by).
-Lists not named here (orders, deal streets, straights) are ordered values, compared whole."""
-
 ORDERED: frozenset[Path] = frozenset({("specials", "hands")})
 """Identified lists whose order is itself a rule (``specials.order: listed`` ranks specials by
 their place): a reordering is one more difference, ``specials.hands order``."""
-
-ATOMIC: frozenset[Path] = frozenset(
-    {
-        ("bonuses", ANY_KEY, "items", ANY_ITEM, "when"),
-        ("specials", "hands", ANY_ITEM, "when"),
-        ("lead_card",),
-        ("fantasyland", "entry", "front"),
-    }
-)
-"""Mappings compared whole: a condition, a card, a front is one setting, however written."""
 
 METADATA = frozenset({"id", "name", "summary", "sources", "extends", "display"})
 """Top-level keys left out of a diff; ``name`` is also left out inside entries."""
@@ -71,26 +46,9 @@ def entry_label(entry: Entry, fields: tuple[str, ...]) -> str:
     return " ".join(_label(v) for v in values)
 
 
-def _matches(pattern: Path, path: Path, entries: tuple[bool, ...]) -> bool:
-    """``entries`` marks the path parts that are list entries (matched by ``[]``)."""
-    if len(pattern) != len(path):
-        return False
-    return all(
-        is_entry if want == ANY_ITEM else (want in (ANY_KEY, got) and not is_entry)
-        for want, got, is_entry in zip(pattern, path, entries)
-    )
-
-
-def identity_of(path: Path, entries: tuple[bool, ...] | None = None) -> tuple[str, ...] | None:
-    """The identifying fields of the list at ``path``, or None for an ordered list.
-    ``entries`` marks the parts of ``path`` that are list entries (none by default)."""
-    marks = entries if entries is not None else (False,) * len(path)
-    return next((k for p, k in IDENTITY_FIELDS.items() if _matches(p, path, marks)), None)
-
-
-def is_atomic(path: Path, entries: tuple[bool, ...] | None = None) -> bool:
-    marks = entries if entries is not None else (False,) * len(path)
-    return any(_matches(p, path, marks) for p in ATOMIC)
+def _spec_path(path: Path, entries: tuple[bool, ...]) -> KeyPath:
+    """A diff path as the merge spec reads it: list entries as positions."""
+    return tuple(0 if is_entry else part for part, is_entry in zip(path, entries))
 
 
 @dataclass(frozen=True)
@@ -117,19 +75,23 @@ def _setting(path: Path, entries: tuple[bool, ...]) -> str:
     return out
 
 
-def _walk(a: Any, b: Any, path: Path, entries: tuple[bool, ...]) -> Iterator[Difference]:
-    if isinstance(a, dict) and isinstance(b, dict) and not is_atomic(path, entries):
+def _walk(
+    spec: MergeSpec, a: Any, b: Any, path: Path, entries: tuple[bool, ...]
+) -> Iterator[Difference]:
+    """The identities are the ones ``extends`` merges by (the model's ``merge_spec``)."""
+    where_in_spec = _spec_path(path, entries)
+    if isinstance(a, dict) and isinstance(b, dict) and not spec.is_atomic(where_in_spec):
         for key in [*a, *(k for k in b if k not in a)]:
             if key == "name" and path:
                 continue
-            yield from _walk(a.get(key), b.get(key), (*path, key), (*entries, False))
+            yield from _walk(spec, a.get(key), b.get(key), (*path, key), (*entries, False))
         return
-    fields = identity_of(path, entries)
+    fields = spec.key_fields(where_in_spec)
     if fields is not None and isinstance(a, list) and isinstance(b, list):
         left = {entry_label(e, fields): e for e in a}
         right = {entry_label(e, fields): e for e in b}
         for key in [*left, *(k for k in right if k not in left)]:
-            yield from _walk(left.get(key), right.get(key), (*path, key), (*entries, True))
+            yield from _walk(spec, left.get(key), right.get(key), (*path, key), (*entries, True))
         order_a = [k for k in left if k in right]
         order_b = [k for k in right if k in left]
         if path in ORDERED and order_a != order_b:
@@ -166,7 +128,7 @@ def diff_rulesets(a: RulesetBase, b: RulesetBase) -> list[Difference]:
             "only rulesets of one game compare",
             hint="`housegame rulesets` lists each ruleset's game",
         )
-    return list(_walk(_rules_data(a), _rules_data(b), (), ()))
+    return list(_walk(type(a).merge_spec, _rules_data(a), _rules_data(b), (), ()))
 
 
 def diff_json(a: RulesetBase, b: RulesetBase) -> dict[str, Any]:
@@ -175,16 +137,10 @@ def diff_json(a: RulesetBase, b: RulesetBase) -> dict[str, Any]:
 
 
 __all__ = [
-    "ANY_ITEM",
-    "ANY_KEY",
-    "ATOMIC",
-    "IDENTITY_FIELDS",
     "METADATA",
     "ORDERED",
     "Difference",
     "diff_json",
     "diff_rulesets",
     "entry_label",
-    "identity_of",
-    "is_atomic",
 ]

@@ -6,11 +6,12 @@ and classic OFC differ only in the values below.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from housegame.cards import rank_value
+from housegame.errors import PathError
 from housegame.ranking import Category
 from housegame.rulesets.common import (
     Bounds,
@@ -20,6 +21,12 @@ from housegame.rulesets.common import (
     Ranking,
     RankName,
     RulesetBase,
+)
+from housegame.rulesets.merge import MergeSpec
+
+CATEGORY_TEXT = (
+    "Categories, lowest first: high-card, pair, two-pair, trips, straight, flush, full-house, "
+    "quads, straight-flush."
 )
 
 FrontCategory = Literal["pair", "trips"]
@@ -40,16 +47,18 @@ OBJECTIVES: tuple[Objective, ...] = ("no-foul", "stay", "royalties")
 class Stage(Model):
     """One street of the deal: every player gets ``dealt`` cards, places some, discards the rest."""
 
-    dealt: int = Field(ge=1)
-    placed: int = Field(ge=0)
-    discarded: int = Field(default=0, ge=0)
+    dealt: int = Field(ge=1, description="Cards each player receives at this street.")
+    placed: int = Field(ge=0, description="Cards each player places on the board.")
+    discarded: int = Field(default=0, ge=0, description="Cards each player discards face down.")
 
     @model_validator(mode="after")
     def _adds_up(self) -> Stage:
         if self.placed + self.discarded != self.dealt:
-            raise ValueError(
+            raise PathError(
+                (),
                 f"a stage deals {self.dealt} but places {self.placed} and discards "
-                f"{self.discarded}; every dealt card is placed or discarded"
+                f"{self.discarded}; every dealt card is placed or discarded",
+                "make placed + discarded equal dealt",
             )
         return self
 
@@ -57,9 +66,9 @@ class Stage(Model):
 class LaneCaps(Model):
     """Cards per lane. The ranking knows 3-card fronts and 5-card middles and backs only."""
 
-    front: Literal[3] = 3
-    middle: Literal[5] = 5
-    back: Literal[5] = 5
+    front: Literal[3] = Field(default=3, description="Cards in the front (always 3).")
+    middle: Literal[5] = Field(default=5, description="Cards in the middle (always 5).")
+    back: Literal[5] = Field(default=5, description="Cards in the back (always 5).")
 
     def cap(self, lane: LaneName) -> int:
         caps: dict[LaneName, int] = {"front": self.front, "middle": self.middle, "back": self.back}
@@ -78,16 +87,37 @@ class Scoring(Model):
 class FrontRoyalties(Model):
     """Front royalties by rank; a rank not listed pays nothing."""
 
-    pairs: dict[RankName, Units] = Field(default_factory=dict)
-    trips: dict[RankName, Units] = Field(default_factory=dict)
+    pairs: dict[RankName, Units] = Field(
+        default_factory=dict,
+        description="A front pair of this rank -> royalty units. Merged rank by rank when a "
+        "file extends another.",
+        examples=[{"6": 1, "A": 9}],
+    )
+    trips: dict[RankName, Units] = Field(
+        default_factory=dict,
+        description="Front trips of this rank -> royalty units.",
+        examples=[{"2": 10, "A": 22}],
+    )
 
 
 class Royalties(Model):
     """Paid to the holder whatever the lane's result (RULES.md: the "always" mode)."""
 
-    front: FrontRoyalties = Field(default_factory=FrontRoyalties)
-    middle: dict[RoyaltyHand, Units] = Field(default_factory=dict)
-    back: dict[RoyaltyHand, Units] = Field(default_factory=dict)
+    front: FrontRoyalties = Field(
+        default_factory=FrontRoyalties, description="Front royalties by pair or trips rank."
+    )
+    middle: dict[RoyaltyHand, Units] = Field(
+        default_factory=dict,
+        description="Middle hand -> royalty units (trips, straight, flush, full-house, quads, "
+        "straight-flush, royal-flush); a hand not listed pays nothing.",
+        examples=[{"trips": 2, "straight": 4}],
+    )
+    back: dict[RoyaltyHand, Units] = Field(
+        default_factory=dict,
+        description="Back hand -> royalty units (trips, straight, flush, full-house, quads, "
+        "straight-flush, royal-flush); a hand not listed pays nothing.",
+        examples=[{"straight": 2, "flush": 4}],
+    )
 
 
 class OfcFoul(Model):
@@ -99,7 +129,8 @@ class OfcFoul(Model):
         "scoop bonus; lose-lanes: it loses every lane without the scoop bonus.",
     )
     royalties: Literal["forfeit", "keep"] = Field(
-        default="forfeit", description="Whether a fouled hand still collects its royalties."
+        default="forfeit",
+        description="forfeit: a fouled hand collects no royalties; keep: it still collects them.",
     )
     both_fouled: Literal["push", "compare-lanes"] = Field(
         default="push",
@@ -111,32 +142,47 @@ class OfcFoul(Model):
 class FrontAtLeast(Model):
     """A front this good or better: ``{category: pair, rank: Q}`` is QQ+ (any trips count)."""
 
-    category: FrontCategory
-    rank: RankName = "2"
+    category: FrontCategory = Field(description="pair or trips.")
+    rank: RankName = Field(
+        default="2", description="The lowest rank that counts (2: any pair or trips)."
+    )
 
     def order(self) -> tuple[int, int]:
         return (int(Category.from_label(self.category)), rank_value(self.rank))
 
 
 class Entry(Model):
-    front: FrontAtLeast
+    """What it takes to enter Fantasyland."""
+
+    front: FrontAtLeast = Field(
+        description="A front this good or better: {category: pair, rank: Q} is QQ+."
+    )
     clean: bool = Field(default=True, description="The hand must not foul.")
 
 
 class ProgressiveRow(Model):
-    front: FrontAtLeast
-    cards: int = Field(ge=13, le=52)
+    """One row of a progressive Fantasyland table."""
+
+    front: FrontAtLeast = Field(
+        description="Entering with a front this good or better (identifies the row when a "
+        "file extends another)."
+    )
+    cards: int = Field(ge=13, le=52, description="Cards dealt to the entering player.")
 
 
 class CardCount(Model):
     """How many cards a player entering Fantasyland receives."""
 
-    mode: Literal["fixed", "progressive"] = "fixed"
-    fixed: int = Field(default=14, ge=13, le=52)
+    mode: Literal["fixed", "progressive"] = Field(
+        default="fixed",
+        description="fixed: every entering player gets `fixed` cards; progressive: the "
+        "`progressive` table's best row that holds sets the count.",
+    )
+    fixed: int = Field(default=14, ge=13, le=52, description="Cards for every entering player.")
     progressive: list[ProgressiveRow] = Field(
         default_factory=list,
         description="Entering with a front at least this good gives this many cards; the best "
-        "row that holds applies.",
+        "row that holds applies. Merged by front when a file extends another.",
     )
 
 
@@ -144,38 +190,64 @@ class Stay(Model):
     """Conditions to stay in Fantasyland; any one that holds is enough, none are merged."""
 
     clean: bool = Field(default=True, description="The hand must not foul.")
-    front: FrontCategory | None = Field(default=None, description="Front this good or better.")
-    middle: CategoryName | None = Field(default=None, description="Middle this good or better.")
-    back: CategoryName | None = Field(default=None, description="Back this good or better.")
+    front: FrontCategory | None = Field(
+        default=None, description="A front this good or better: pair or trips."
+    )
+    middle: CategoryName | None = Field(
+        default=None, description="A middle this good or better. " + CATEGORY_TEXT
+    )
+    back: CategoryName | None = Field(
+        default=None, description="A back this good or better. " + CATEGORY_TEXT
+    )
     cards: int = Field(default=14, ge=13, le=52, description="Cards dealt to a player who stays.")
 
 
 class Fantasyland(Model):
-    entry: Entry
-    cards: CardCount = Field(default_factory=CardCount)
-    stay: Stay = Field(default_factory=Stay)
+    """Fantasyland: a player with a strong enough hand gets all their next cards at once."""
+
+    entry: Entry = Field(description="What it takes to enter.")
+    cards: CardCount = Field(
+        default_factory=CardCount, description="Cards an entering player receives."
+    )
+    stay: Stay = Field(default_factory=Stay, description="What it takes to stay another hand.")
     solver_priority: list[Objective] = Field(
         default_factory=lambda: list(OBJECTIVES),
-        description="What the Fantasyland solver maximises, most important first.",
+        description="What the Fantasyland solver maximises, most important first: no-foul "
+        "(a legal hand), stay (qualify to stay), royalties (the most royalty units).",
     )
 
     @model_validator(mode="after")
     def _consistent(self) -> Fantasyland:
         if sorted(self.solver_priority) != sorted(OBJECTIVES):
-            raise ValueError("solver_priority must list no-foul, stay and royalties once each")
+            raise PathError(
+                ("solver_priority",),
+                "solver_priority must list no-foul, stay and royalties once each",
+                "write [no-foul, stay, royalties] in the order you want",
+            )
         if self.cards.mode == "progressive":
+            table = ("cards", "progressive")
             rows = sorted(self.cards.progressive, key=lambda r: r.front.order())
             if not rows:
-                raise ValueError("cards.mode progressive needs a cards.progressive table")
+                raise PathError(
+                    ("cards", "mode"),
+                    "cards.mode progressive needs a cards.progressive table",
+                    "add rows {front: {category, rank}, cards}, or use mode: fixed",
+                )
             if rows[0].front.order() != self.entry.front.order():
-                raise ValueError(
+                raise PathError(
+                    table,
                     "the progressive table's lowest row must be the entry front "
                     f"({self.entry.front.category} {self.entry.front.rank}), so every "
-                    "entering hand has a card count"
+                    "entering hand has a card count",
+                    "add a row for the entry front",
                 )
             counts = [r.cards for r in rows]
             if counts != sorted(counts):
-                raise ValueError("a better front must not give fewer cards (progressive table)")
+                raise PathError(
+                    table,
+                    "a better front must not give fewer cards (progressive table)",
+                    "give each better front at least as many cards as the one below it",
+                )
         return self
 
     def most_cards(self) -> int:
@@ -188,37 +260,65 @@ class Fantasyland(Model):
 class OfcRuleset(RulesetBase):
     """An Open Face Chinese Poker ruleset (classic, Pineapple, ...)."""
 
-    game: Literal["ofc"] = "ofc"
-    ranking: Ranking = Field(default_factory=Ranking)
+    merge_spec: ClassVar[MergeSpec] = MergeSpec(
+        keys={("fantasyland", "cards", "progressive"): ("front",)},
+        atomic=frozenset({("fantasyland", "entry", "front")}),
+    )
+
+    game: Literal["ofc"] = Field(description="ofc: Open Face Chinese Poker (classic, Pineapple).")
+    ranking: Ranking = Field(
+        default_factory=Ranking, description="How hands rank: the wheel's place, suit order."
+    )
     deck_size: Literal[52] = Field(default=52, description="One deck, no jokers.")
-    players: Bounds = Field(default_factory=lambda: Bounds(min=2, max=3))
-    lanes: LaneCaps = Field(default_factory=LaneCaps)
-    deal: list[Stage] = Field(min_length=1, description="Streets in order.")
-    scoring: Scoring = Field(default_factory=Scoring)
-    royalties: Royalties = Field(default_factory=Royalties)
-    foul: OfcFoul = Field(default_factory=OfcFoul)
-    fantasyland: Fantasyland | None = None
+    players: Bounds = Field(
+        default_factory=lambda: Bounds(min=2, max=3),
+        description="How many players may sit: {min, max}; the deal must fit the deck.",
+    )
+    lanes: LaneCaps = Field(default_factory=LaneCaps, description="Cards per lane (3, 5, 5).")
+    deal: list[Stage] = Field(
+        min_length=1,
+        description="Streets in order, each {dealt, placed, discarded}; the placed cards add up "
+        "to 13. Replaced whole when a file extends another.",
+    )
+    scoring: Scoring = Field(default_factory=Scoring, description="Units for lanes and scoops.")
+    royalties: Royalties = Field(
+        default_factory=Royalties, description="Bonus units for strong lanes, win or lose."
+    )
+    foul: OfcFoul = Field(default_factory=OfcFoul, description="What a foul costs.")
+    fantasyland: Fantasyland | None = Field(
+        default=None, description="Fantasyland rules; null: no Fantasyland."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> OfcRuleset:
         placed = [s.placed for s in self.deal]
         if sum(placed) != self.lanes.total:
             running = ", ".join(str(sum(placed[: i + 1])) for i in range(len(placed)))
-            raise ValueError(
+            raise PathError(
+                ("deal",),
                 f"the deal places {sum(placed)} cards (running totals {running}); "
-                f"the lanes hold {self.lanes.total}"
+                f"the lanes hold {self.lanes.total}",
+                f"the streets' placed cards add up to {self.lanes.total}",
             )
         if self.players.min is None or self.players.min < 2:
-            raise ValueError("players.min must be at least 2")
+            raise PathError(
+                ("players", "min"), "players.min must be at least 2", "write players: {min: 2}"
+            )
         most = self.players.max if self.players.max is not None else self.players.min
         need = most * self.cards_per_player()
         if need > self.deck_size:
-            raise ValueError(self.seats_problem(most) or "")
+            raise PathError(
+                ("players",),
+                self.seats_problem(most) or "",
+                "seat fewer players, or deal fewer cards",
+            )
         most_cards = self.fantasyland.most_cards() if self.fantasyland is not None else 0
         if most_cards * most > self.deck_size:
-            raise ValueError(
+            raise PathError(
+                ("fantasyland", "cards"),
                 f"{most} players in Fantasyland with {most_cards} cards each need "
-                f"more than the {self.deck_size}-card deck"
+                f"more than the {self.deck_size}-card deck",
+                "give Fantasyland fewer cards, or seat fewer players",
             )
         return self
 

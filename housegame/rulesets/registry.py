@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic.json_schema import models_json_schema
-
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import RulesetBase
 from housegame.rulesets.ofc import OfcRuleset
+from housegame.rulesets.schema import authoring_schema, whole_ruleset_ref
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 RULESET_MODELS: dict[str, type[RulesetBase]] = {
@@ -25,46 +24,22 @@ Ruleset = RulesetBase
 DEFAULT_GAME = "thirteen-card"
 
 
-def ruleset_schema() -> dict[str, Any]:
-    """The JSON Schema every ruleset file must satisfy, generated from the models.
+GAME_TEXT = (
+    "The game kind. thirteen-card: 13-card Chinese Poker (十三张), the default; big-two: "
+    "Big Two (大老二); ofc: Open Face Chinese Poker. A file that extends a ruleset of another "
+    "kind names the kind too."
+)
 
-    Generated jointly so that same-named models of different games get distinct $defs.
-    """
-    refs, joint = models_json_schema(
-        [(m, "validation") for m in RULESET_MODELS.values()], ref_template="#/$defs/{model}"
-    )
-    ref_of = {game: refs[(model, "validation")]["$ref"] for game, model in RULESET_MODELS.items()}
-    branches = [
-        {
-            "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
-            "then": {"$ref": ref},
-        }
-        for game, ref in ref_of.items()
-    ]
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://housegame.invalid/schemas/ruleset.schema.json",
-        "title": "housegame ruleset",
-        "description": "A house-rules file for one game kind; `game` picks the kind "
-        f"(default {DEFAULT_GAME}).",
-        "type": "object",
-        "required": ["id", "name"],
-        "properties": {"game": {"enum": list(RULESET_MODELS)}},
-        "allOf": [
-            {"if": {"not": {"required": ["game"]}}, "then": {"$ref": ref_of[DEFAULT_GAME]}},
-            *branches,
-        ],
-        "$defs": joint["$defs"],
-    }
+
+def ruleset_schema() -> dict[str, Any]:
+    """The JSON Schema every ruleset file must satisfy as written, generated from the models
+    (jointly, so that same-named models of different games get distinct $defs)."""
+    return authoring_schema(dict(RULESET_MODELS), DEFAULT_GAME, GAME_TEXT)
 
 
 def game_ref(schema: dict[str, Any], game: str) -> str:
-    """The $ref of one game kind's branch in a published ruleset schema."""
-    for branch in schema["allOf"][1:]:
-        if branch["if"]["properties"]["game"]["const"] == game:
-            ref: str = branch["then"]["$ref"]
-            return ref
-    raise KeyError(game)
+    """The $ref of one game kind's whole (merged) ruleset in a published ruleset schema."""
+    return whole_ruleset_ref(schema, game)
 
 
 def schema_text(schema: dict[str, Any]) -> str:

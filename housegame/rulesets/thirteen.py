@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Discriminator, Field, Tag, model_validator
 
+from housegame.errors import PathError
 from housegame.rulesets.common import (
     LANES,
     Bounds,
@@ -13,12 +14,19 @@ from housegame.rulesets.common import (
     Count,
     LaneName,
     Model,
-    PathError,
     Ranking,
     RankName,
     RulesetBase,
     SuitName,
+    by_key,
     require_unique,
+)
+from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
+
+CATEGORY_TEXT = (
+    "Hand categories, lowest first: high-card, pair, two-pair, trips, straight, flush, "
+    "full-house, quads, straight-flush (a royal flush is a straight-flush). The 3-card front "
+    "makes only high-card, pair and trips."
 )
 
 # ---- conditions on a set hand (three lanes) -------------------------------------------------
@@ -27,9 +35,9 @@ from housegame.rulesets.common import (
 class LaneIs(Model):
     """One lane of a set hand holds this; every given field must hold."""
 
-    lane: LaneName
+    lane: LaneName = Field(description="The lane tested: front (3 cards), middle or back (5).")
     category: list[CategoryName] | None = Field(
-        default=None, description="Any of these categories."
+        default=None, description="The lane's hand is any of these categories. " + CATEGORY_TEXT
     )
     suited: bool | None = Field(
         default=None, description="All cards of one suit (a 3-card flush counts)."
@@ -40,18 +48,25 @@ class LaneIs(Model):
 
 
 class AllOf(Model):
-    all: list[SettingCondition] = Field(min_length=1)
+    all: list[SettingCondition] = Field(min_length=1, description="Every condition holds.")
 
 
 class AnyOf(Model):
-    any: list[SettingCondition] = Field(min_length=1)
+    any: list[SettingCondition] = Field(min_length=1, description="At least one condition holds.")
 
 
 class NotOf(Model):
-    not_: SettingCondition = Field(alias="not")
+    not_: SettingCondition = Field(alias="not", description="The condition does not hold.")
 
 
-SettingCondition = LaneIs | AllOf | AnyOf | NotOf
+SettingCondition = Annotated[
+    Annotated[LaneIs, Tag("lane")]
+    | Annotated[AllOf, Tag("all")]
+    | Annotated[AnyOf, Tag("any")]
+    | Annotated[NotOf, Tag("not")],
+    Discriminator(by_key("lane", "all", "any", "not")),
+]
+"""A condition on a set hand: ``{lane: ...}`` tests one lane; ``all``, ``any``, ``not`` combine."""
 
 # ---- conditions on 13 cards (special hands) ------------------------------------------------
 
@@ -61,33 +76,51 @@ LaneShape = Literal["straight", "flush", "straight-flush"]
 class CardFilter(Model):
     """Count the cards that pass every given filter, then test the count."""
 
-    ranks: list[RankName] | None = None
-    min_rank: RankName | None = None
-    max_rank: RankName | None = None
-    suits: list[SuitName] | None = None
-    colour: Literal["red", "black"] | None = None
-    count: Count = Field(description="How many of the 13 cards must pass: a number, or {min, max}.")
+    ranks: list[RankName] | None = Field(
+        default=None, description="Only cards of these ranks.", examples=[["J", "Q", "K"]]
+    )
+    min_rank: RankName | None = Field(
+        default=None, description="Only cards of this rank or higher (A is high)."
+    )
+    max_rank: RankName | None = Field(
+        default=None, description="Only cards of this rank or lower (A is high)."
+    )
+    suits: list[SuitName] | None = Field(default=None, description="Only cards of these suits.")
+    colour: Literal["red", "black"] | None = Field(
+        default=None, description="Only red cards (hearts, diamonds) or black (spades, clubs)."
+    )
+    count: Count = Field(
+        description="How many of the 13 cards must pass: a number, or {min, max}.",
+        examples=[13, {"min": 12}],
+    )
 
 
 class CanSet(Model):
     """The 13 cards can be split so each lane has this shape (the front's 3-card version:
     three in a row, A-2-3 and Q-K-A allowed; three of one suit)."""
 
-    front: LaneShape
-    middle: LaneShape
-    back: LaneShape
+    front: LaneShape = Field(
+        description="The front's 3-card shape: straight (three in a row, A-2-3 and Q-K-A "
+        "allowed), flush (three of one suit) or straight-flush (both)."
+    )
+    middle: LaneShape = Field(
+        description="The middle's shape: straight, flush or straight-flush (5 cards)."
+    )
+    back: LaneShape = Field(
+        description="The back's shape: straight, flush or straight-flush (5 cards)."
+    )
 
 
 class HandAll(Model):
-    all: list[HandCondition] = Field(min_length=1)
+    all: list[HandCondition] = Field(min_length=1, description="Every condition holds.")
 
 
 class HandAny(Model):
-    any: list[HandCondition] = Field(min_length=1)
+    any: list[HandCondition] = Field(min_length=1, description="At least one condition holds.")
 
 
 class HandNot(Model):
-    not_: HandCondition = Field(alias="not")
+    not_: HandCondition = Field(alias="not", description="The condition does not hold.")
 
 
 class RankPattern(Model):
@@ -108,7 +141,10 @@ class PairsCount(Model):
 
 
 class DistinctRanks(Model):
-    distinct_ranks: Count
+    distinct_ranks: Count = Field(
+        description="How many different ranks the 13 cards hold (13: a dragon, A to K).",
+        examples=[13],
+    )
 
 
 class RepeatedRanks(Model):
@@ -120,31 +156,57 @@ class MostOfARank(Model):
 
 
 class DistinctSuits(Model):
-    distinct_suits: Count
+    distinct_suits: Count = Field(
+        description="How many different suits the 13 cards hold (1: all one suit).", examples=[1]
+    )
 
 
 class CountCards(Model):
-    count_cards: CardFilter
+    count_cards: CardFilter = Field(
+        description="Count the cards that pass a filter (ranks, min_rank, max_rank, suits, "
+        "colour) and test the count."
+    )
 
 
 class CanSetCondition(Model):
-    can_set: CanSet
+    can_set: CanSet = Field(
+        description="The 13 cards can be set so each lane has the given shape (three "
+        "straights, three flushes, ...)."
+    )
 
 
-HandCondition = (
-    HandAll
-    | HandAny
-    | HandNot
-    | RankPattern
-    | SuitPattern
-    | PairsCount
-    | DistinctRanks
-    | RepeatedRanks
-    | MostOfARank
-    | DistinctSuits
-    | CountCards
-    | CanSetCondition
+_HAND_FORMS = (
+    "all",
+    "any",
+    "not",
+    "rank_pattern",
+    "suit_pattern",
+    "pairs",
+    "distinct_ranks",
+    "repeated_ranks",
+    "most_of_a_rank",
+    "distinct_suits",
+    "count_cards",
+    "can_set",
 )
+
+HandCondition = Annotated[
+    Annotated[HandAll, Tag("all")]
+    | Annotated[HandAny, Tag("any")]
+    | Annotated[HandNot, Tag("not")]
+    | Annotated[RankPattern, Tag("rank_pattern")]
+    | Annotated[SuitPattern, Tag("suit_pattern")]
+    | Annotated[PairsCount, Tag("pairs")]
+    | Annotated[DistinctRanks, Tag("distinct_ranks")]
+    | Annotated[RepeatedRanks, Tag("repeated_ranks")]
+    | Annotated[MostOfARank, Tag("most_of_a_rank")]
+    | Annotated[DistinctSuits, Tag("distinct_suits")]
+    | Annotated[CountCards, Tag("count_cards")]
+    | Annotated[CanSetCondition, Tag("can_set")],
+    Discriminator(by_key(*_HAND_FORMS)),
+]
+"""A condition on 13 cards (special hands): one key says which test; ``all``, ``any``, ``not``
+combine tests."""
 
 # ---- scoring -------------------------------------------------------------------------------
 
@@ -159,31 +221,48 @@ class Table(Model):
         "collects from a pool.",
     )
     ties: Literal["split", "banker-wins"] = Field(
-        default="split", description="A tied lane scores for nobody, or goes to the banker."
+        default="split",
+        description="A tied lane. split: it scores for nobody; banker-wins: it goes to the "
+        "banker (夹棍), in banker games only.",
     )
-    seats: Bounds = Field(default_factory=lambda: Bounds(min=2, max=4))
+    seats: Bounds = Field(
+        default_factory=lambda: Bounds(min=2, max=4),
+        description="How many players may sit: {min, max}.",
+        examples=[{"min": 2, "max": 4}],
+    )
 
 
 class LaneValue(Model):
     """Replace mode: a lane won with this hand is worth ``units`` instead of the default."""
 
-    lane: LaneName
-    category: list[CategoryName]
-    units: int = Field(ge=0)
+    lane: LaneName = Field(description="The lane won: front, middle or back.")
+    category: list[CategoryName] = Field(
+        description="The winner's hand in that lane is one of these. Together with `lane` it "
+        "identifies the entry when a file extends another. " + CATEGORY_TEXT,
+        examples=[["quads"], ["straight-flush"]],
+    )
+    units: int = Field(ge=0, description="Units the lane is worth, instead of the default.")
 
 
 class LaneValues(Model):
-    default: int = Field(default=1, ge=0)
-    values: list[LaneValue] = Field(default_factory=list)
+    """What a won lane is worth (replace mode: the winner's hand sets the units)."""
+
+    default: int = Field(default=1, ge=0, description="Units for a lane won with any other hand.")
+    values: list[LaneValue] = Field(
+        default_factory=list,
+        description="Lane values by the winner's hand. Merged by (lane, category) when a file "
+        "extends another; `{lane: ..., category: [...], $delete: true}` removes one, "
+        "`{$replace: [...]}` replaces them all.",
+    )
 
 
 class Outcome(Model):
     """One row of an outcome table: lanes won/lost/tied by the holder -> units to the holder."""
 
-    won: int = Field(ge=0, le=3)
-    lost: int = Field(ge=0, le=3)
-    tied: int = Field(ge=0, le=3)
-    units: int
+    won: int = Field(ge=0, le=3, description="Lanes the holder won.")
+    lost: int = Field(ge=0, le=3, description="Lanes the holder lost.")
+    tied: int = Field(ge=0, le=3, description="Lanes tied.")
+    units: int = Field(description="Units to the holder (negative: paid by the holder).")
     scoop: bool = Field(default=False, description="Counts as a scoop (打枪) for home runs.")
 
 
@@ -198,18 +277,30 @@ class HomeRun(Model):
     """Scooping every other player (全壘打 / 红不让)."""
 
     opponents: int = Field(default=3, ge=1, description="Needs this many opponents, all scooped.")
-    multiplier: int = Field(default=1, ge=1)
+    multiplier: int = Field(
+        default=1, ge=1, description="Applied again to the lane units of every scooped pair."
+    )
     bonus: int = Field(default=0, ge=0, description="Units more from each scooped opponent.")
 
 
 class Bonus(Model):
     """An add-on paid to a set hand that meets ``when``."""
 
-    id: str
-    name: str
-    units: int = Field(ge=0)
-    lane: LaneName | None = Field(default=None, description="The lane it belongs to, for lane-won.")
-    when: SettingCondition
+    id: str = Field(
+        description="Identifies the bonus (and merges it when a file extends another).",
+        examples=["chong-san"],
+    )
+    name: str = Field(description="The bonus as players call it.", examples=["冲三"])
+    units: int = Field(ge=0, description="Units paid by the opponent when the bonus pays.")
+    lane: LaneName | None = Field(
+        default=None,
+        description="The lane it belongs to (front, middle or back), needed for lane-won.",
+    )
+    when: SettingCondition = Field(
+        description="A condition on the set hand: {lane, category, suited, ranks}, combined "
+        "with all / any / not. Replaced whole when a file extends another.",
+        examples=[{"lane": "front", "category": ["trips"]}],
+    )
 
 
 class BonusGroup(Model):
@@ -217,13 +308,21 @@ class BonusGroup(Model):
         description="lane-won: the bonus's lane beat that opponent; match-won: the pair's result "
         "went to the holder; any-lane-won: the holder won a lane of that pair; always: win or lose."
     )
-    items: list[Bonus] = Field(default_factory=list)
+    items: list[Bonus] = Field(
+        default_factory=list,
+        description="The bonuses of this group. Merged by id when a file extends another; "
+        "`{id: ..., $delete: true}` removes one, `{$replace: [...]}` replaces them all.",
+    )
 
     @model_validator(mode="after")
     def _lane_for_lane_won(self) -> BonusGroup:
-        for item in self.items:
+        for i, item in enumerate(self.items):
             if self.pay_when == "lane-won" and item.lane is None:
-                raise ValueError(f"bonus '{item.id}' needs a lane when paid on lane-won")
+                raise PathError(
+                    ("items", i),
+                    f"bonus '{item.id}' needs a lane when paid on lane-won",
+                    "add `lane: front`, `middle` or `back`, or pay it on match-won or always",
+                )
         return self
 
 
@@ -232,43 +331,80 @@ class Foul(Model):
         description="refuse: a foul setting is an input error; lose-all-lanes: the fouled hand "
         "loses every lane, each at the opponent's lane value (so it is scooped)."
     )
-    both_fouled: Literal["push", "banker-wins"] = "push"
+    both_fouled: Literal["push", "banker-wins"] = Field(
+        default="push",
+        description="Two fouled hands. push: they settle at 0; banker-wins: a fouled player "
+        "loses even to a fouled banker (banker games).",
+    )
 
 
 class Tier(Model):
-    when: HandCondition
-    points: int = Field(ge=0)
+    """One step of a tiered special hand."""
+
+    when: HandCondition = Field(description="A condition on the 13 cards.")
+    points: int = Field(ge=0, description="Points when this is the best tier that holds.")
 
 
 class SpecialHand(Model):
     """A 13-card hand declared instead of set."""
 
-    id: str
-    name: str
-    points: int | None = Field(default=None, ge=0)
-    when: HandCondition | None = None
-    tiers: list[Tier] | None = Field(default=None, description="The best tier that holds pays.")
+    id: str = Field(
+        description="Identifies the special (what a table's `declare:` names; merges it when a "
+        "file extends another).",
+        examples=["dragon"],
+    )
+    name: str = Field(description="The special as players call it.", examples=["一条龙"])
+    points: int | None = Field(
+        default=None, ge=0, description="Units the declarer wins (with `when`)."
+    )
+    when: HandCondition | None = Field(
+        default=None,
+        description="A condition on the 13 cards (rank_pattern, suit_pattern, pairs, "
+        "distinct_ranks, repeated_ranks, most_of_a_rank, distinct_suits, count_cards, can_set; "
+        "all / any / not). Replaced whole when a file extends another.",
+        examples=[{"distinct_ranks": 13}, {"pairs": 6}],
+    )
+    tiers: list[Tier] | None = Field(
+        default=None,
+        description="Instead of points and when: steps {when, points}; the best tier that "
+        "holds pays.",
+    )
     tiebreak: Literal["none", "pairs", "lanes"] = Field(
         default="none",
-        description="Equal kinds: compare pairs high to low, or the lanes that "
-        "make the shape (back, middle, front).",
+        description="Two declarers of this special. none: they tie; pairs: compare pairs high to "
+        "low; lanes: compare the lanes that make the shape (back, middle, front).",
     )
 
     @model_validator(mode="after")
     def _points_or_tiers(self) -> SpecialHand:
         if self.tiers is None and (self.points is None or self.when is None):
-            raise ValueError(f"special '{self.id}' needs points and when, or tiers")
+            raise PathError(
+                (),
+                f"special '{self.id}' needs points and when, or tiers",
+                "e.g. {id: dragon, name: Dragon, points: 13, when: {distinct_ranks: 13}}",
+            )
         if self.tiers is not None and (self.points is not None or self.when is not None):
-            raise ValueError(f"special '{self.id}' has tiers; drop points and when")
+            raise PathError(
+                (),
+                f"special '{self.id}' has tiers; drop points and when",
+                "a tiered special pays the best tier that holds",
+            )
         return self
 
 
 SpecialSettlement = Literal["higher-wins", "difference", "push", "banker-pays"]
+SETTLEMENT_TEXT = (
+    "higher-wins: the higher special wins its points, equal ones tie; difference: the higher "
+    "wins the difference of the points; push: nothing changes hands; banker-pays: the banker "
+    "pays the player's special."
+)
 
 
 class Specials(Model):
     declare: Literal["automatic", "optional"] = Field(
-        default="optional", description="automatic: the best special that holds is always declared."
+        default="optional",
+        description="automatic: the best special that holds is always declared; optional: a "
+        "player may declare one, or set the hand.",
     )
     order: Literal["points", "listed"] = Field(
         default="points",
@@ -280,8 +416,15 @@ class Specials(Model):
         description="points: the declarer wins its points (no scoop); as-scoop: "
         "it wins every lane (a scoop) and collects its points as an add-on.",
     )
-    vs_special: SpecialSettlement = "higher-wins"
-    vs_special_with_banker: SpecialSettlement | None = None
+    vs_special: SpecialSettlement = Field(
+        default="higher-wins",
+        description="Two declared specials. " + SETTLEMENT_TEXT,
+    )
+    vs_special_with_banker: SpecialSettlement | None = Field(
+        default=None,
+        description="A player's special against the banker's, where that differs from "
+        "vs_special (banker games). " + SETTLEMENT_TEXT,
+    )
     higher_counts_as_scoop: bool = Field(
         default=False,
         description="A higher special counts as having scooped a lower one for the "
@@ -292,7 +435,11 @@ class Specials(Model):
         description="When a declarer makes a home run, the other players do not "
         "compare among themselves.",
     )
-    hands: list[SpecialHand] = Field(default_factory=list)
+    hands: list[SpecialHand] = Field(
+        default_factory=list,
+        description="The special hands. Merged by id when a file extends another (new ids go "
+        "last); `{id: ..., $delete: true}` removes one, `{$replace: [...]}` replaces them all.",
+    )
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Specials:
@@ -316,31 +463,79 @@ class Pool(Model):
 class Display(Model):
     """How results are shown: the name of a unit, and display points per unit (台湾: 1 赌 = 100)."""
 
-    unit: str = "unit"
-    points_per_unit: int = Field(default=1, ge=1)
+    unit: str = Field(default="unit", description="What a unit is called.", examples=["赌"])
+    points_per_unit: int = Field(
+        default=1, ge=1, description="Display points per unit (Taiwan: 1 赌 = 100)."
+    )
 
 
 class ThirteenCardRuleset(RulesetBase):
     """A 13-card Chinese Poker ruleset (十三张 family)."""
 
-    game: Literal["thirteen-card"] = "thirteen-card"
-    ranking: Ranking = Field(default_factory=Ranking)
-    table: Table = Field(default_factory=Table)
-    lane_values: LaneValues = Field(default_factory=LaneValues)
-    outcomes: list[Outcome] | None = Field(
-        default=None, description="Pair result by lanes won/lost/tied instead of a lane sum."
+    merge_spec: ClassVar[MergeSpec] = MergeSpec(
+        keys={
+            ("lane_values", "values"): ("lane", "category"),
+            ("outcomes",): ("won", "lost", "tied"),
+            ("bonuses", ANY_KEY, "items"): ("id",),
+            ("specials", "hands"): ("id",),
+        },
+        atomic=frozenset(
+            {
+                ("bonuses", ANY_KEY, "items", ANY_ITEM, "when"),
+                ("specials", "hands", ANY_ITEM, "when"),
+            }
+        ),
     )
-    scoop: Scoop = Field(default_factory=Scoop)
-    home_run: HomeRun | None = None
+
+    game: Literal["thirteen-card"] = Field(
+        default="thirteen-card",
+        description="thirteen-card: 13-card Chinese Poker (十三张); the default.",
+    )
+    ranking: Ranking = Field(
+        default_factory=Ranking, description="How hands rank: the wheel's place, suit order."
+    )
+    table: Table = Field(
+        default_factory=Table, description="Who compares with whom, tied lanes, seats."
+    )
+    lane_values: LaneValues = Field(
+        default_factory=LaneValues,
+        description="What a won lane is worth, by the winner's hand (replace mode).",
+    )
+    outcomes: list[Outcome] | None = Field(
+        default=None,
+        description="Pair result by lanes won/lost/tied instead of a lane sum: all ten rows, "
+        "each mirror row paying the opposite. Merged by (won, lost, tied) when a file extends "
+        "another.",
+    )
+    scoop: Scoop = Field(
+        default_factory=Scoop, description="Winning all three lanes against one opponent (打枪)."
+    )
+    home_run: HomeRun | None = Field(
+        default=None,
+        description="Scooping every other player (全垒打 / 红不让); null: no home run.",
+    )
     overall_point: int = Field(
         default=0, ge=0, description="Extra units to each pair's net winner."
     )
-    bonuses: dict[str, BonusGroup] = Field(default_factory=dict)
-    foul: Foul
-    specials: Specials = Field(default_factory=Specials)
-    surrender: Surrender | None = None
-    pool: Pool | None = None
-    display: Display = Field(default_factory=Display)
+    bonuses: dict[str, BonusGroup] = Field(
+        default_factory=dict,
+        description="Add-ons (加赌), in named groups {pay_when, items}. A file that extends "
+        "another merges groups by name; `NAME: {$delete: true}` removes one.",
+    )
+    foul: Foul = Field(description="What a foul (相公 / 倒水) costs.")
+    specials: Specials = Field(
+        default_factory=Specials,
+        description="Special hands (报到) declared instead of set, and how they settle.",
+    )
+    surrender: Surrender | None = Field(
+        default=None, description="Surrender before the showdown; null: not allowed."
+    )
+    pool: Pool | None = Field(
+        default=None, description="Playing for a pool (table.compare: pool); null otherwise."
+    )
+    display: Display = Field(
+        default_factory=Display, description="How results are shown: unit name and scale."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ThirteenCardRuleset:
@@ -351,6 +546,7 @@ class ThirteenCardRuleset(RulesetBase):
                     raise PathError(
                         ("outcomes",),
                         f"outcome {o.won}-{o.lost}-{o.tied} does not add up to 3 lanes",
+                        "won + lost + tied is 3 in every row",
                     )
             missing = [
                 f"{w}-{l}-{3 - w - l}"
@@ -362,6 +558,7 @@ class ThirteenCardRuleset(RulesetBase):
                 raise PathError(
                     ("outcomes",),
                     f"outcomes table lacks rows for {', '.join(missing)} (won-lost-tied)",
+                    "an outcomes table has all ten rows",
                 )
             for (w, l, t), o in seen.items():
                 mirror = seen[(l, w, t)]
@@ -370,13 +567,27 @@ class ThirteenCardRuleset(RulesetBase):
                         ("outcomes", self.outcomes.index(o)),
                         f"outcome {w}-{l}-{t} pays {o.units} but {l}-{w}-{t} pays "
                         f"{mirror.units}; a pair's result must sum to zero",
+                        f"make {l}-{w}-{t} pay {-o.units}, or change this row",
                     )
             if self.lane_values.values:
-                raise PathError(("lane_values", "values"), "has no effect with an outcomes table")
+                raise PathError(
+                    ("lane_values", "values"),
+                    "has no effect with an outcomes table",
+                    "drop the lane values (`values: {$replace: []}` in a file that extends "
+                    "another), or the outcomes",
+                )
         if (self.table.compare == "pool") != (self.pool is not None):
-            raise PathError(("table", "compare"), "compare: pool and a pool section go together")
+            raise PathError(
+                ("table", "compare"),
+                "compare: pool and a pool section go together",
+                "add `pool: {stake: N}` with compare: pool, or choose another compare",
+            )
         if self.home_run is not None and self.home_run.opponents >= (self.table.seats.max or 4):
-            raise PathError(("home_run", "opponents"), "must be fewer than table.seats.max")
+            raise PathError(
+                ("home_run", "opponents"),
+                "must be fewer than table.seats.max",
+                "a home run scoops every other player: seats.max - 1 at most",
+            )
         return self
 
     def lanes(self) -> tuple[LaneName, ...]:

@@ -15,8 +15,8 @@ from pydantic import TypeAdapter, ValidationError
 from housegame.data import data_dir
 from housegame.errors import RulesetError
 from housegame.rulesets.common import RulesetBase, RulesetId
-from housegame.rulesets.diff import identity_of, is_atomic
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.merge import MergeSpec
 from housegame.rulesheet.merged import merged_data
 
 SKIPPED = frozenset({"id", "name", "summary", "sources", "extends", "game"})
@@ -67,13 +67,15 @@ def _nest(path: tuple[str, ...], value: Any) -> Any:
     return value
 
 
-def _lines(value: Any, path: tuple[str, ...], schema: Schema, defs: Schema) -> list[str]:
-    if isinstance(value, dict) and value and not is_atomic(path):
+def _lines(
+    spec: MergeSpec, value: Any, path: tuple[str, ...], schema: Schema, defs: Schema
+) -> list[str]:
+    if isinstance(value, dict) and value and not spec.is_atomic(path):
         out: list[str] = []
         for key, item in value.items():
-            out += _lines(item, (*path, key), _child(schema, key, defs), defs)
+            out += _lines(spec, item, (*path, key), _child(schema, key, defs), defs)
         return out
-    if identity_of(path) is not None and isinstance(value, list) and value:
+    if spec.key_fields(path) is not None and isinstance(value, list) and value:
         item_schema = _resolve(schema.get("items", {}), defs)
         meaning = " ".join(filter(None, (_meaning(schema), _meaning(item_schema))))
         entries = [_line(path, [_without_none(entry)]) for entry in value]
@@ -136,6 +138,7 @@ def starter_yaml(name: str, base: str, target: Path | None) -> str:
     ruleset: RulesetBase = load_ruleset(base)
     model_schema = type(ruleset).model_json_schema(by_alias=True)
     defs = model_schema.get("$defs", {})
+    data = merged_data(ruleset, keep_none=True)
     out = [
         f"# yaml-language-server: $schema={_schema_ref(target)}",
         f"# {name}: {ruleset.id} with house changes. Every setting below is {ruleset.id}'s,",
@@ -146,13 +149,15 @@ def starter_yaml(name: str, base: str, target: Path | None) -> str:
         f"id: {name}",
         f"name: {name}",
         f"summary: {flow(f'{ruleset.name}, with house changes.')}",
+        f"game: {data['game']}",
     ]
-    data = merged_data(ruleset, keep_none=True)
     for key, value in data.items():
         if key in SKIPPED:
             continue
         out.append("")
-        out += _lines(value, (key,), _child(model_schema, key, defs), defs)
+        out += _lines(
+            type(ruleset).merge_spec, value, (key,), _child(model_schema, key, defs), defs
+        )
     return "\n".join(out) + "\n"
 
 

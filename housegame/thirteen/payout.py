@@ -207,6 +207,8 @@ class Payout:
         self.scoop_mult = ruleset.scoop.multiplier
         self.scoop_bonus = ruleset.scoop.bonus
         self.overall = ruleset.overall_point
+        self.patterns = [self._pattern((a, b, c)) for a, b, c in product((1, 0, -1), repeat=3)]
+        """The 27 patterns of lane outcomes (won, tied, lost per lane), lane by lane."""
         self.lane_sum_match = self.outcomes is None and any(
             key[0] == "match-won" for key in self.bonus_groups
         )
@@ -392,34 +394,34 @@ class Payout:
 
     # ---- who won the pair -----------------------------------------------------------------
 
-    def _patterns(self, lanes: Sequence[LaneVals]) -> Iterator[tuple[Num, tuple[int, ...]]]:
-        """Every pattern of lane outcomes (+1 won, 0 tied, -1 lost) with its chance; patterns
-        that cannot happen for a known pair are skipped."""
-        for pattern in product((1, 0, -1), repeat=3):
-            chance: Num = 1
-            for lane, outcome in zip(lanes, pattern):
-                p = lane.w if outcome > 0 else lane.t if outcome == 0 else lane.l
-                if isinstance(p, int) and p == 0:
-                    break
-                chance = chance * p
-            else:
-                yield chance, pattern
+    def _patterns(self, lanes: Sequence[LaneVals]) -> Iterator[tuple[Num, Pattern]]:
+        """Every pattern of lane outcomes with its chance; patterns that cannot happen for a
+        known pair are skipped."""
+        choices = [(lane.w, lane.t, lane.l) for lane in lanes]
+        for i, first in enumerate(choices[0]):
+            if _is_zero(first):
+                continue
+            for j, second in enumerate(choices[1]):
+                if _is_zero(second):
+                    continue
+                both = first * second
+                for k, third in enumerate(choices[2]):
+                    if not _is_zero(third):
+                        yield both * third, self.patterns[9 * i + 3 * j + k]
 
-    def _lane_part(self, lanes: Sequence[LaneVals], pattern: tuple[int, ...]) -> Num:
+    def _lane_part(self, lanes: Sequence[LaneVals], pattern: Pattern) -> Num:
         """The pair's lane units (scoop included) to me, in one pattern of outcomes."""
-        won = sum(o > 0 for o in pattern)
-        lost = sum(o < 0 for o in pattern)
         if self.outcomes is not None:
-            return self.row_paid(won, lost)
+            return self.row_paid(pattern.won, pattern.lost)
         total: Num = 0
-        for lane, outcome in zip(lanes, pattern):
+        for lane, outcome in zip(lanes, pattern.outcomes):
             if outcome > 0:
                 total = total + lane.v
             elif outcome < 0:
                 total = total - lane.u
-        if won == 3:
+        if pattern.won == 3:
             return total * self.scoop_mult + self.scoop_bonus
-        if lost == 3:
+        if pattern.lost == 3:
             return total * self.scoop_mult - self.scoop_bonus
         return total
 
@@ -437,6 +439,13 @@ class Payout:
             return win, lose
         win, lose = 0, 0
         for chance, pattern in self._patterns(lanes):
+            if pattern.part_sign is not None:
+                if pattern.part_sign:
+                    if pattern.part_sign > 0:
+                        win = win + chance
+                    else:
+                        lose = lose + chance
+                continue
             part = self._lane_part(lanes, pattern)
             win = win + chance * positive(part)
             lose = lose + chance * positive(-part)
@@ -446,19 +455,66 @@ class Payout:
         self, lanes: Sequence[LaneVals], mine: dict[PayKey, Num], theirs: Opponent
     ) -> Num:
         """The overall point: to the pair's net winner, add-ons included (before any home
-        run), in expectation over the patterns of lane outcomes."""
+        run), in expectation over the patterns of lane outcomes. Patterns whose net has one
+        sign whatever the hands (``Pattern.net_sign``) are summed without evaluating it."""
         total: Num = 0
         if not self.overall:
             return total
+        with_theirs = bool(theirs.units)
         for chance, pattern in self._patterns(lanes):
-            known = [LaneVals(int(o > 0), int(o == 0), int(o < 0), 0, 0, 0, 0) for o in pattern]
+            fixed = pattern.net_sign[with_theirs]
+            if fixed is not None:
+                if fixed:
+                    total = total + chance if fixed > 0 else total - chance
+                continue
             part = self._lane_part(lanes, pattern)
-            net = part + self.add_ons(mine, known, positive(part))
-            net = net - self.add_ons(
-                theirs.units, [lane.mirrored() for lane in known], positive(-part)
-            )
+            net = part + self.add_ons(mine, pattern.known, positive(part))
+            if with_theirs:
+                net = net - self.add_ons(theirs.units, pattern.mirrored, positive(-part))
             total = total + chance * sign(net)
         return self.overall * total
+
+    def _pattern(self, outcomes: tuple[int, int, int]) -> Pattern:
+        """One pattern, with what its lane part and net can be whatever the hands: lane
+        values range over the ruleset's table, add-ons over 0 to all of a group's units."""
+        known = tuple(LaneVals(int(o > 0), int(o == 0), int(o < 0), 0, 0, 0, 0) for o in outcomes)
+        mirrored = tuple(lane.mirrored() for lane in known)
+        won, lost = sum(o > 0 for o in outcomes), sum(o < 0 for o in outcomes)
+        if self.outcomes is not None:
+            part = (float(self.row_paid(won, lost)),) * 2
+        else:
+            low = sum(
+                min(values) if o > 0 else -max(values) if o < 0 else 0
+                for o, values in zip(outcomes, self.lane_values)
+            )
+            high = sum(
+                max(values) if o > 0 else -min(values) if o < 0 else 0
+                for o, values in zip(outcomes, self.lane_values)
+            )
+            extra = self.scoop_bonus if won == 3 else -self.scoop_bonus if lost == 3 else 0
+            mult = self.scoop_mult if won == 3 or lost == 3 else 1
+            part = (float(low * mult + extra), float(high * mult + extra))
+
+        def paid(lanes: Sequence[LaneVals], match: tuple[float, float]) -> tuple[float, float]:
+            low = high = 0.0
+            for key, terms in self.bonus_groups.items():
+                units = (sum(min(t.units, 0) for t in terms), sum(max(t.units, 0) for t in terms))
+                pays = (
+                    match
+                    if key[0] == "match-won"
+                    else (float(whole(self.pays(key, lanes, 0))),) * 2
+                )
+                products = [u * p for u in units for p in pays]
+                low, high = low + min(products), high + max(products)
+            return low, high
+
+        mine = paid(known, (float(part[0] > 0), float(part[1] > 0)))
+        theirs = paid(mirrored, (float(part[1] < 0), float(part[0] < 0)))
+        net_signs = (
+            _fixed_sign(part[0] + mine[0], part[1] + mine[1]),
+            _fixed_sign(part[0] + mine[0] - theirs[1], part[1] + mine[1] - theirs[0]),
+        )
+        return Pattern(outcomes, won, lost, known, mirrored, _fixed_sign(*part), net_signs)
 
     def points_net(self, net: Num) -> Num:
         """The overall point on a pair whose net is known (a declared special)."""
@@ -511,6 +567,38 @@ class Payout:
         """Pool: what each lane's best hand takes, a third of all stakes (ties split it)."""
         assert self.ruleset.pool is not None
         return Fraction(self.ruleset.pool.stake * players, 3)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One pattern of lane outcomes (+1 won, 0 tied, -1 lost per lane) and what is known of it
+    before any hand is seen."""
+
+    outcomes: tuple[int, int, int]
+    won: int
+    lost: int
+    known: tuple[LaneVals, ...]
+    """The pattern as known lanes from my side (what the add-ons' pay conditions read)."""
+    mirrored: tuple[LaneVals, ...]
+    part_sign: int | None
+    """The sign of the lane part (scoop included) when every hand gives it, else None."""
+    net_sign: tuple[int | None, int | None]
+    """The same for the net, add-ons included: without, and with, the opponent's add-ons."""
+
+
+def _fixed_sign(low: float, high: float) -> int | None:
+    """The sign every value in ``[low, high]`` has, or None when they differ."""
+    if low > 0:
+        return 1
+    if high < 0:
+        return -1
+    if low == high == 0:
+        return 0
+    return None
+
+
+def _is_zero(x: Num) -> bool:
+    return isinstance(x, int) and x == 0
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from housegame.arrange import cache, lookup, odds
+from housegame.arrange import build, cache, lookup
+from housegame.arrange.build import lane_odds
 from housegame.arrange.lookup import RankTables, rank_tables
-from housegame.arrange.odds import DATA_DIR, DataFileError, LaneOdds, lane_odds, odds_name
+from housegame.arrange.odds import DATA_DIR, DataFileError, LaneOdds, odds_name
 from housegame.ranking import RankingRules
 
 RULES = RankingRules()
@@ -138,7 +139,7 @@ def test_a_failed_write_leaves_no_partial_file(
 def _shipped_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data_tables"
     shutil.copytree(DATA_DIR, folder)
-    monkeypatch.setattr(odds, "DATA_DIR", folder)
+    monkeypatch.setattr(build, "DATA_DIR", folder)
     return folder / odds_name(RULES)
 
 
@@ -169,18 +170,18 @@ def test_a_damaged_shipped_lane_odds_file_is_a_clear_error(
 def test_a_damaged_cached_lane_odds_file_is_rebuilt(
     cache_folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(odds, "DATA_DIR", cache_folder / "nothing-shipped")
+    monkeypatch.setattr(build, "DATA_DIR", cache_folder / "nothing-shipped")
     shipped = LaneOdds.load(DATA_DIR / odds_name(RULES), RULES)
     fallback = LaneOdds(
         RULES, shipped.keys, shipped.counts, {**shipped.meta, "seed": 0, "deals": 1000}
     )
     built: list[int] = []
 
-    def build(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
+    def fake_build(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
         built.append(seed)
         return fallback
 
-    monkeypatch.setattr("housegame.arrange.build.build_lane_odds", build)
+    monkeypatch.setattr(build, "build_lane_odds", fake_build)
     lane_odds.__wrapped__(RULES)
     path = cache_folder / odds_name(RULES)
     lane_odds.__wrapped__(RULES)

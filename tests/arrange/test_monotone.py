@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from housegame.arrange.arranger import ev_model
+from housegame.arrange.build import lane_odds
 from housegame.arrange.model import EvModel
-from housegame.arrange.odds import lane_odds
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 

@@ -75,13 +75,14 @@ def test_hong_kong_and_taiwan_differ_where_the_issue_says() -> None:
         ("five_card_order: [straight, flush]\n", "five_card_order must list"),
         ("bombs: {kinds: [quads]}\n", "give both kinds and beat"),
         (
-            "penalty: {tiers: [{cards: {min: 1, max: 9}, per_card: 1}]}\n",
-            "penalty.tiers leave out 10, 11, 12, 13",
+            "penalty: {tiers: {$replace: [{cards: {min: 1, max: 9}, per_card: 1}]}}\n",
+            "penalty.tiers.$replace: the tiers leave out 10, 11, 12, 13 cards left",
         ),
         (
-            "penalty: {tiers: [{cards: {min: 1, max: 13}, per_card: 1}, {cards: {min: 13}, "
-            "per_card: 2}]}\n",
-            "penalty.tiers[0] and [1] both cover 13 cards left",
+            "penalty: {tiers: {$replace: [{cards: {min: 1, max: 13}, per_card: 1}, "
+            "{cards: {min: 13}, per_card: 2}]}}\n",
+            "penalty.tiers.$replace[1]: the tier for 13..13 cards left and the tier for 1..13 "
+            "both cover 13",
         ),
         ("flush_compare: suit\n", "flush_compare"),
         ("bombz: {}\n", "did you mean 'bombs'?"),

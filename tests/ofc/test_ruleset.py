@@ -90,7 +90,7 @@ def test_four_players_need_68_cards() -> None:
         ),
         pytest.param(
             "fantasyland:\n  cards:\n    mode: progressive\n    progressive:\n"
-            "      - {front: {category: pair, rank: K}, cards: 15}\n",
+            "      $replace:\n      - {front: {category: pair, rank: K}, cards: 15}\n",
             "lowest row must be the entry front",
             id="progressive-starts-at-entry",
         ),

@@ -1,0 +1,114 @@
+"""Checking any housegame file: a ruleset, a table, an OFC hand log or a Big Two game log.
+
+``check_file`` tells the kinds apart by their keys, runs the checks that kind has (schema,
+model, cards, a replay for logs, lint for rulesets) and returns every problem found, each
+with file, line, key path, message, hint and severity; ``housegame validate`` renders them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from housegame.bigtwo.replay import replay_file as replay_bigtwo
+from housegame.errors import HousegameError
+from housegame.ofc.replay import replay_file as replay_ofc
+from housegame.rulesets.lint import lint
+from housegame.rulesets.loader import load_resolved
+from housegame.scoring import score
+from housegame.tables import load_table
+from housegame.validation import Problem, problems_of
+from housegame.yamlsource import Located, format_path, load_yaml_file
+
+FileKind = Literal["ruleset", "table", "ofc-log", "bigtwo-log"]
+_PLAYER = re.compile(r"player '([^']+)'")
+
+
+def file_kind(data: Any) -> FileKind:
+    """What a file is, by its keys: logs have moves (an OFC log names its players as plain
+    text), a table has players, anything else is read as a ruleset."""
+    if not isinstance(data, dict):
+        return "ruleset"
+    if "moves" in data:
+        players = data.get("players")
+        plain = isinstance(players, list) and all(isinstance(p, str) for p in players)
+        return "ofc-log" if plain else "bigtwo-log"
+    if "players" in data and not {"id", "game", "extends"} & set(data):
+        return "table"
+    return "ruleset"
+
+
+@dataclass
+class FileReport:
+    """What checking one file found."""
+
+    file: str
+    kind: FileKind
+    problems: list[Problem] = field(default_factory=list)
+    what: str | None = None
+    """What the file holds when it checks out (a ruleset's id, a table's player count)."""
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+
+def _table_line(located: Located, problem: Problem) -> Problem:
+    """A scoring problem about a named player is placed at that player's entry."""
+    if problem.line is not None:
+        return problem
+    match = _PLAYER.search(problem.message)
+    players = located.data.get("players") if isinstance(located.data, dict) else None
+    path: tuple[str | int, ...] = ()
+    if match is not None and isinstance(players, list):
+        names = [p.get("name") if isinstance(p, dict) else None for p in players]
+        if match[1] in names:
+            path = ("players", names.index(match[1]))
+    elif "banker" in problem.message and "banker" in located.data:
+        path = ("banker",)
+    pos = located.position_of(path)
+    shown = problem.path or format_path(path)
+    return Problem(pos.file, pos.line, shown, problem.message, problem.hint, problem.severity)
+
+
+def _check(path: Path, kind: FileKind, located: Located) -> tuple[str, list[Problem]]:
+    if kind == "ruleset":
+        ruleset, resolved = load_resolved(path)
+        return ruleset.id, lint(ruleset, resolved)
+    if kind == "table":
+        table = load_table(path)
+        if table.ruleset is None:
+            return f"table, {len(table.players)} players, no ruleset named", []
+        try:
+            result = score(table)
+        except HousegameError as exc:
+            return "", [_table_line(located, p) for p in problems_of(exc, str(path))]
+        return f"table, {len(result.totals)} players", []
+    if kind == "ofc-log":
+        ofc = replay_ofc(path)
+        return f"OFC hand log, {len(ofc.log.moves)} moves", []
+    game = replay_bigtwo(path)
+    return f"Big Two game log, {len(game.moves)} moves", []
+
+
+def check_file(path: Path) -> FileReport:
+    """Every problem in one file, errors and warnings, in file order."""
+    try:
+        located = load_yaml_file(path)
+    except HousegameError as exc:
+        return FileReport(str(path), "ruleset", problems_of(exc, str(path)))
+    kind = file_kind(located.data)
+    try:
+        what, problems = _check(path, kind, located)
+    except HousegameError as exc:
+        return FileReport(str(path), kind, problems_of(exc, str(path)))
+    return FileReport(str(path), kind, problems, what)
+
+
+__all__ = ["FileKind", "FileReport", "check_file", "file_kind"]

@@ -1,0 +1,1 @@
+"""Ruleset models (one per game), the loader that reads them from YAML, and what reads them."""
