@@ -59,8 +59,10 @@ def user_rulesets(draw: st.DrawFn) -> dict[str, Any]:
         data["lane_values"] = {
             "default": draw(units),
             "values": [
-                {"lane": draw(lane), "category": draw(categories), "units": draw(units)}
-                for _ in range(draw(st.integers(0, 4)))
+                {"lane": where, "category": [category], "units": draw(units)}
+                for where, category in draw(
+                    st.lists(st.tuples(lane, st.sampled_from(CATEGORIES)), max_size=4, unique=True)
+                )
             ],
         }
     if draw(st.booleans()):
