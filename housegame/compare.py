@@ -1,33 +1,37 @@
-"""Comparing rulesets: one table scored under many rulesets, and Monte Carlo over many deals.
+"""Comparing rulesets: one table scored under many rulesets (``compare_table``).
 
-Both sit on top of the engines and change nothing in them: a comparison is ``score`` run once
-per ruleset, and a simulation deals seeded hands, sets each one with the ruleset's own ``ev``
-arranger (declaring special hands as that arranger decides) and settles the table with
-``settle_table``. Every ruleset of a simulation plays the same deals, so differences between
-rulesets are not differences of luck.
+A comparison is ``score`` run once per ruleset and changes nothing in the engines. The Monte
+Carlo over many deals lives in ``housegame.simulation``; ``simulate`` and ``RulesetStats`` are
+re-exported here for the callers that import them from this module.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import numpy as np
+import yaml
 
-from housegame.arrange.arranger import Arranger
-from housegame.arrange.build import PLAYERS, deal_hands
-from housegame.arrange.simulate import settle_arranged
-from housegame.cards import Card
 from housegame.errors import CardError, HousegameError, TableError
-from housegame.rulesets.loader import bundled_of, load_ruleset
+from housegame.rulesets.loader import bundled_of, bundled_rulesets, load_ruleset
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import ScoreResult, ruleset_for, score
+from housegame.simulation import RulesetStats, simulate
 from housegame.tables import TableFile
+
+__all__ = [
+    "RulesetStats",
+    "TableComparison",
+    "compare_table",
+    "family_order",
+    "parent_id",
+    "rulesets_like",
+    "simulate",
+]
 
 RulesetRef = str | Path
 
@@ -63,6 +67,68 @@ class TableComparison:
             },
             "skipped": self.skipped,
         }
+
+
+def parent_id(ruleset: Ruleset, ref: RulesetRef | None = None) -> str | None:
+    """The id of the ruleset this one ``extends`` (None for a base ruleset), read from its file:
+    ``ref`` when it is a path, else the bundled file of that id."""
+    path = Path(ref) if ref is not None and Path(ref).is_file() else None
+    if path is None:
+        path = bundled_rulesets().get(ruleset.id)
+    if path is None:
+        return None
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    parent = data.get("extends") if isinstance(data, dict) else None
+    if not isinstance(parent, str):
+        return None
+    local = path.parent / parent
+    return load_ruleset(local if local.is_file() else parent).id
+
+
+T = TypeVar("T")
+
+
+def family_order(items: Sequence[T], ids: Sequence[str], parents: Sequence[str | None]) -> list[T]:
+    """Items by family: each base ruleset, then the rulesets that extend it (depth first, base
+    first), families and siblings in the given order. A ruleset whose parent is not among
+    ``ids`` counts under its nearest ancestor that is, or as a base."""
+    parent_of = dict(zip(ids, parents))
+
+    def anchor(rid: str) -> str | None:
+        parent = parent_of.get(rid)
+        seen = {rid}
+        while parent is not None and parent not in ids and parent not in seen:
+            seen.add(parent)
+            parent = _ancestor(parent)
+        return parent if parent in ids else None
+
+    anchors = {rid: anchor(rid) for rid in ids}
+    out: list[T] = []
+
+    def visit(rid: str) -> None:
+        out.append(items[ids.index(rid)])
+        for child in ids:
+            if anchors[child] == rid:
+                visit(child)
+
+    for rid in ids:
+        if anchors[rid] is None:
+            visit(rid)
+    return out
+
+
+def _ancestor(rid: str) -> str | None:
+    try:
+        return parent_id(load_ruleset(rid))
+    except HousegameError:
+        return None
+
+
+def by_family(rulesets: Sequence[Ruleset], refs: Sequence[RulesetRef | None]) -> list[int]:
+    """Positions of ``rulesets`` in family order (see ``family_order``)."""
+    ids = [r.id for r in rulesets]
+    parents = [parent_id(r, ref) for r, ref in zip(rulesets, refs)]
+    return family_order(list(range(len(ids))), ids, parents)
 
 
 def rulesets_like(table: TableFile) -> list[str]:
@@ -112,123 +178,9 @@ def compare_table(
             skipped[rules.id] = exc.message
     if not results:  # the cards themselves first: no ruleset can help with those
         raise min(problems, key=lambda problem: not isinstance(problem, CardError))
-    return TableComparison(results, skipped)
-
-
-@dataclass(frozen=True)
-class RulesetStats:
-    """One ruleset over many deals; "result" is one seat's units in one deal."""
-
-    ruleset: str
-    deals: int
-    players: int
-    banker: bool
-    """Whether seat 1 is the banker (banker games)."""
-    seat_means: tuple[float, ...]
-    seat_stderrs: tuple[float, ...]
-    """Standard error of each seat's mean."""
-    stdev: float
-    mean_abs: float
-    """The average size of a result, won or lost: how much changes hands."""
-    quantiles: tuple[float, float, float]
-    """5th, 50th and 95th percentiles of a result."""
-    worst: float
-    best: float
-    scoop_rate: float
-    """Share of compared pairs one side scooped (swept)."""
-    special_rate: float
-    """Share of hands declared as a special hand."""
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "deals": self.deals,
-            "players": self.players,
-            "banker": self.banker,
-            "seat_means": list(self.seat_means),
-            "seat_stderrs": list(self.seat_stderrs),
-            "stdev": self.stdev,
-            "mean_abs": self.mean_abs,
-            "quantiles": {
-                "p5": self.quantiles[0],
-                "p50": self.quantiles[1],
-                "p95": self.quantiles[2],
-            },
-            "worst": self.worst,
-            "best": self.best,
-            "scoop_rate": self.scoop_rate,
-            "special_rate": self.special_rate,
-        }
-
-
-Progress = Callable[[int], None]
-"""Called with the number of deals just finished."""
-CHUNK = 256
-"""Deals set and settled per step (progress is reported per step)."""
-
-
-def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
-    if not 2 <= players <= PLAYERS:
-        raise TableError(f"{players} players: a simulation deals 2 to {PLAYERS} hands")
-    if not rules.table.seats.holds(players):
-        seats = rules.table.seats
-        raise TableError(
-            f"ruleset '{rules.id}' does not seat {players} players",
-            hint=f"it seats {seats.min or 2} to {seats.max or PLAYERS}; "
-            "pass --players N or leave the ruleset out",
-        )
-
-
-def simulate(
-    rulesets: Sequence[ThirteenCardRuleset],
-    deals: int,
-    seed: int = 1,
-    players: int = PLAYERS,
-    progress: Progress | None = None,
-) -> list[RulesetStats]:
-    """Play ``deals`` seeded deals of ``players`` hands under every ruleset (the same deals)."""
-    if deals < 1:
-        raise TableError("deals must be at least 1")
-    for rules in rulesets:
-        _check_seats(rules, players)
-    dealt = deal_hands(seed, deals).reshape(deals, PLAYERS, 13)[:, :players]
-    return [_play(rules, dealt, progress) for rules in rulesets]
-
-
-def _play(rules: ThirteenCardRuleset, dealt: np.ndarray, progress: Progress | None) -> RulesetStats:
-    deals, players = dealt.shape[:2]
-    names = [f"p{i + 1}" for i in range(players)]
-    arranger = Arranger(rules, "ev")
-    results = np.zeros((deals, players))
-    scoops = pairs = specials = 0
-    for start in range(0, deals, CHUNK):
-        chunk = dealt[start : start + CHUNK]
-        hands = [[Card(int(c)) for c in row] for row in chunk.reshape(-1, 13)]
-        arranged = arranger.arrange_many(hands)
-        specials += sum(a.declared is not None for a in arranged)
-        for d in range(len(chunk)):
-            table = settle_arranged(rules, names, arranged[d * players : (d + 1) * players])
-            results[start + d] = [float(table.totals[n]) for n in names]
-            pairs += len(table.pairs)
-            scoops += sum(p.scooped_by is not None for p in table.pairs)
-        if progress is not None:
-            progress(len(chunk))
-    flat = results.ravel()
-    p5, p50, p95 = (float(q) for q in np.percentile(flat, [5, 50, 95], method="nearest"))
-    return RulesetStats(
-        rules.id,
-        deals,
-        players,
-        rules.table.compare == "banker",
-        tuple(float(m) for m in results.mean(axis=0)),
-        tuple(float(e) for e in results.std(axis=0, ddof=1) / math.sqrt(deals))
-        if deals > 1
-        else (0.0,) * players,
-        float(flat.std(ddof=1)) if flat.size > 1 else 0.0,
-        float(np.abs(flat).mean()),
-        (p5, p50, p95),
-        float(flat.min()),
-        float(flat.max()),
-        scoops / pairs if pairs else 0.0,
-        specials / flat.size,
+    loaded = [ruleset_for(table, ref) for ref in refs]
+    order = [loaded[i].id for i in by_family(loaded, list(refs))]
+    return TableComparison(
+        {rid: results[rid] for rid in order if rid in results},
+        {rid: skipped[rid] for rid in order if rid in skipped},
     )

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -134,8 +135,10 @@ def evaluate(cards: Sequence[Card], rules: RankingRules = DEFAULT_RULES) -> int:
     return _pack(category, ordered, suit)
 
 
+@lru_cache(maxsize=1 << 16)
 def describe(key: int) -> str:
-    """A short human name for a key, e.g. ``full-house 5s over Ks``."""
+    """A short human name for a key, e.g. ``full-house 5s over Ks`` (cached: settlements
+    describe the same lane hands again and again)."""
     category = category_of(key)
     ranks = [(key >> (20 - 4 * i)) & 0xF for i in range(5)]
     names = {15: "A", 14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}

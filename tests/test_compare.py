@@ -8,18 +8,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from housegame.arrange import Arranger
-from housegame.arrange.build import deal_hands
-from housegame.arrange.simulate import ev_vs_lexicographic, seat_of
-from housegame.cards import Card
+from housegame.arrange.simulate import ev_vs_lexicographic
 from housegame.cli import app
-from housegame.compare import compare_table, rulesets_like, simulate
+from housegame.compare import compare_table, family_order, rulesets_like
 from housegame.errors import CardError, TableError
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import score
 from housegame.tables import TableFile, load_table
-from housegame.thirteen.settle import settle_table
 
 ROOT = Path(__file__).resolve().parents[1]
 MACEPLAY_TABLE = ROOT / "examples" / "maceplay-table.yaml"
@@ -30,6 +26,24 @@ def thirteen(ruleset_id: str) -> ThirteenCardRuleset:
     ruleset = load_ruleset(ruleset_id)
     assert isinstance(ruleset, ThirteenCardRuleset)
     return ruleset
+
+
+def test_rulesets_are_ordered_by_family_base_first() -> None:
+    ids = ["pagat-surrender-overall-point", "maceplay", "pagat-overall-point", "pagat", "x"]
+    parents = ["pagat-overall-point", None, "pagat", None, "pagat-sweep-1"]
+    # x extends pagat-sweep-1, which is not compared: it counts under pagat (its ancestor)
+    assert family_order(ids, ids, parents) == [
+        "maceplay",
+        "pagat",
+        "pagat-overall-point",
+        "pagat-surrender-overall-point",
+        "x",
+    ]
+    table = load_table(MACEPLAY_TABLE)
+    order = list(
+        compare_table(table, ["taiwan-direct", "pagat-sweep-1", "taiwan", "pagat"]).results
+    )
+    assert order == ["taiwan", "taiwan-direct", "pagat", "pagat-sweep-1"]
 
 
 def test_each_column_is_that_rulesets_score() -> None:
@@ -79,40 +93,6 @@ def test_a_table_no_ruleset_can_score_raises_its_problem() -> None:
         compare_table(table)
 
 
-def test_simulate_plays_the_ruleset_as_score_would() -> None:
-    """One deal: each seat's result is what setting the hands and settling the table gives."""
-    for rid in ("pagat", "macau", "taiwan"):
-        rules = thirteen(rid)
-        [stats] = simulate([rules], deals=1, seed=7)
-        hands = [[Card(int(c)) for c in row] for row in deal_hands(7, 1)]
-        arranged = Arranger(rules, "ev").arrange_many(hands)
-        names = ["p1", "p2", "p3", "p4"]
-        banker = "p1" if rules.table.compare == "banker" else None
-        table = settle_table(rules, [seat_of(n, a) for n, a in zip(names, arranged)], banker)
-        assert stats.seat_means == tuple(float(table.totals[n]) for n in names)
-        assert stats.banker == (banker is not None)
-
-
-def test_simulate_is_seeded_and_zero_sum() -> None:
-    rulesets = [thirteen("pagat"), thirteen("taiwan"), thirteen("macau"), thirteen("pagat-pool")]
-    first = simulate(rulesets, deals=60, seed=3, players=3)
-    assert first == simulate(rulesets, deals=60, seed=3, players=3)
-    assert first != simulate(rulesets, deals=60, seed=4, players=3)
-    for stats in first:
-        assert stats.players == 3 and stats.deals == 60
-        assert sum(stats.seat_means) == pytest.approx(0.0, abs=1e-9)
-        low, middle, high = stats.quantiles
-        assert stats.worst <= low <= middle <= high <= stats.best
-        assert 0.0 <= stats.scoop_rate <= 1.0 and 0.0 <= stats.special_rate <= 1.0
-
-
-def test_simulate_refuses_seat_counts_a_ruleset_does_not_seat() -> None:
-    with pytest.raises(TableError, match="2 to 4"):
-        simulate([thirteen("pagat")], deals=5, players=5)
-    with pytest.raises(TableError, match="at least 1"):
-        simulate([thirteen("pagat")], deals=0)
-
-
 def test_cli_compare_text_and_json() -> None:
     out = runner.invoke(
         app, ["compare", str(MACEPLAY_TABLE), "-r", "maceplay", "-r", "macau", "--banker", "You"]
@@ -124,24 +104,26 @@ def test_cli_compare_text_and_json() -> None:
     assert "macau" in data["skipped"]
 
 
+def test_cli_compare_explain_shows_each_rulesets_items() -> None:
+    out = runner.invoke(
+        app, ["compare", str(MACEPLAY_TABLE), "-r", "maceplay", "-r", "pagat-pool", "--explain"]
+    )
+    assert out.exit_code == 0, out.output
+    result = compare_table(load_table(MACEPLAY_TABLE), ["maceplay", "pagat-pool"])
+    for rid, scored in result.results.items():
+        assert f"\n{rid} (unit)\n" in out.stdout
+        for pair in scored.pairs:
+            for item in pair.items:
+                assert item.label in out.stdout
+    assert "stake into the pool" in out.stdout
+
+
 def test_cli_compare_bad_input_exits_2() -> None:
     out = runner.invoke(app, ["compare", str(MACEPLAY_TABLE), "-r", "macau"])
     assert out.exit_code == 2
     assert "no banker is named" in out.stderr
     out = runner.invoke(app, ["compare", str(MACEPLAY_TABLE), "-r", "no-such-ruleset"])
     assert out.exit_code == 2 and "unknown ruleset" in out.stderr
-
-
-def test_cli_simulate() -> None:
-    out = runner.invoke(app, ["simulate", "-r", "pagat", "-r", "macau", "--deals", "20", "--json"])
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.stdout)
-    assert [d["ruleset"] for d in data] == ["pagat", "macau"]
-    assert data[1]["banker"] is True
-    text = runner.invoke(app, ["simulate", "-r", "pagat", "--deals", "10"])
-    assert text.exit_code == 0 and "pagat" in text.stdout
-    bad = runner.invoke(app, ["simulate", "-r", "ofc-classic", "--deals", "5"])
-    assert bad.exit_code == 2 and "not a 13-card ruleset" in bad.stderr
 
 
 def test_ev_players_beat_lexicographic_ones_in_duplicate_deals() -> None:

@@ -22,9 +22,9 @@ from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared, holding
 
 _MODELS: dict[str, EvModel] = {}
@@ -76,6 +76,8 @@ class SpecialDecision:
     automatic: bool
     value: float
     set_value: float
+    held: tuple[Declared, ...] = ()
+    """Every special hand the cards make, best first (``special`` is the first)."""
 
     @property
     def declare(self) -> bool:
@@ -171,7 +173,9 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        return SpecialDecision(found[0], automatic, self.model.special_value(found[0]), set_value)
+        return SpecialDecision(
+            found[0], automatic, self.model.special_value(found[0]), set_value, tuple(found)
+        )
 
     def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
         """Set many hands; the search runs in batches of ``BATCH`` hands."""

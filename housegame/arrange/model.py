@@ -30,6 +30,7 @@ from housegame.arrange.odds import LaneOdds
 from housegame.ranking import Category, RankingRules
 from housegame.rulesets.common import LANES, rank_values
 from housegame.rulesets.thirteen import LaneIs, ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import (
     FEATURES,
@@ -39,7 +40,6 @@ from housegame.thirteen.payout import (
     Payout,
     power,
 )
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.specials import Declared
 
 UNIT_FEATURES = (True, True, True, False, False, False, False)

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from housegame.bigtwo.errors import BigTwoError
 from housegame.cards import DECK, SUIT_NAMES, Card, rank_value
 from housegame.rulesets.bigtwo import BigTwoCard, BigTwoRuleset, FiveCardKind, straight_ranks
 from housegame.rulesets.loader import load_ruleset
@@ -81,10 +80,4 @@ def card_of(name: BigTwoCard) -> Card:
 
 def load_rules(ref: str | Path | None = None) -> Rules:
     """A Big Two ruleset by bundled id or path (default MacePlay's), ready to interpret."""
-    ruleset = load_ruleset(ref if ref is not None else DEFAULT_RULESET)
-    if not isinstance(ruleset, BigTwoRuleset):
-        raise BigTwoError(
-            f"ruleset '{ruleset.id}' is not a Big Two ruleset (game: big-two)",
-            hint="try --ruleset maceplay-big-two, hong-kong-big-two or taiwan-big-two",
-        )
-    return Rules.of(ruleset)
+    return Rules.of(load_ruleset(ref if ref is not None else DEFAULT_RULESET, BigTwoRuleset))

@@ -18,13 +18,12 @@ from housegame.cli.common import (
     handles_input_errors,
     literal,
     print_json,
-    thirteen_ruleset,
 )
 from housegame.errors import RulesetError
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
-from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 def _lanes(setting: Setting) -> dict[str, str]:
@@ -97,7 +96,7 @@ def arrange_command(
     """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""
     if objective not in ("ev", "lexicographic"):
         raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
-    rules = thirteen_ruleset(ruleset, "arrange")
+    rules = load_ruleset(ruleset, ThirteenCardRuleset)
     chosen: Objective = "ev" if objective == "ev" else "lexicographic"
     result = arrange(parse_cards(cards), rules, chosen, top)
     if json:

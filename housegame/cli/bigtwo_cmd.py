@@ -28,6 +28,7 @@ from housegame.bigtwo import (
 )
 from housegame.cards import parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cli.game_sim_cmd import bigtwo_simulate
 from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
 from housegame.inputs import MAX_SEED, parse_count
@@ -294,4 +295,5 @@ def play_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    bigtwo_app.command("simulate")(bigtwo_simulate)
     app.add_typer(bigtwo_app, name="bigtwo")

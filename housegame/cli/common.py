@@ -16,10 +16,7 @@ from housegame.cli.safe import (
     handles_input_errors,
     literal,
 )
-from housegame.errors import RulesetError
-from housegame.rulesets.loader import load_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.results import PairResult
+from housegame.results import PairResult
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -31,21 +28,8 @@ __all__ = [
     "print_json",
     "render_pairs",
     "signed_units",
-    "thirteen_ruleset",
     "to_jsonable",
 ]
-
-
-def thirteen_ruleset(ref: str, command: str) -> ThirteenCardRuleset:
-    """A 13-card ruleset by id or path; any other game is bad input for ``command``."""
-    ruleset = load_ruleset(ref)
-    if not isinstance(ruleset, ThirteenCardRuleset):
-        raise RulesetError(
-            f"ruleset '{ruleset.id}' is not a 13-card ruleset",
-            hint=f"`housegame {command}` needs a 13-card (Chinese Poker) ruleset; "
-            "`housegame rulesets` lists them with their game",
-        )
-    return ruleset
 
 
 def to_jsonable(value: Any) -> Any:

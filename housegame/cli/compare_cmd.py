@@ -2,27 +2,49 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
+from housegame.arrange.arranger import OBJECTIVES
 from housegame.cli.common import (
     console,
     err_console,
     handles_input_errors,
     literal,
     print_json,
+    render_pairs,
     signed_units,
-    thirteen_ruleset,
 )
-from housegame.compare import RulesetStats, TableComparison, compare_table, simulate
+from housegame.compare import TableComparison, by_family, compare_table
+from housegame.errors import TableError
 from housegame.inputs import MAX_DEALS, MAX_SEED
-from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.simulation import Backend, SimulationReport, simulate
+from housegame.simulation.report import (
+    SUMMARY_HEADERS,
+    lane_rows,
+    require_plots,
+    special_rows,
+    summary_rows,
+    term_rows,
+    write_csv,
+    write_report,
+)
 from housegame.tables import load_table
 
 RulesetOption = Annotated[
@@ -33,7 +55,7 @@ RulesetOption = Annotated[
 ]
 
 
-def render_comparison(comparison: TableComparison) -> None:
+def render_comparison(comparison: TableComparison, explain: bool = False) -> None:
     """Rulesets down, players across: each player's total in the ruleset's units."""
     players = (literal(p) for p in comparison.players)
     table = Table("ruleset", *players, "unit", box=None, pad_edge=False)
@@ -46,6 +68,15 @@ def render_comparison(comparison: TableComparison) -> None:
     console.print(table)
     for rid, reason in comparison.skipped.items():
         console.print(f"[dim]skipped {literal(rid)}: {literal(reason)}[/]", soft_wrap=True)
+    if explain:
+        for rid, result in comparison.results.items():
+            console.print(f"\n[bold]{literal(rid)}[/] ({literal(result.unit)})")
+            render_pairs(result.pairs)
+            for entry in getattr(result, "pool", []):
+                console.print(
+                    f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: "
+                    f"{literal(entry.item.label)}"
+                )
 
 
 @handles_input_errors
@@ -56,6 +87,9 @@ def compare(
         str | None, typer.Option(help="The banker's name, for the banker games.")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Also show each ruleset's itemized breakdown.")
+    ] = False,
 ) -> None:
     """Score one table under several rulesets and show each player's total side by side."""
     parsed = load_table(table)
@@ -65,46 +99,84 @@ def compare(
     if json:
         print_json(result.as_dict())
     else:
-        render_comparison(result)
+        render_comparison(result, explain)
 
 
-def render_stats(stats: list[RulesetStats]) -> None:
-    first = stats[0]
-    console.print(
-        f"{first.deals} deals of {first.players} hands, the same deals under every "
-        "ruleset. A result is one seat's units in one deal: seat 1's mean (the "
-        "banker's edge in banker games) with its standard error, the standard "
-        "deviation and mean size of a result, the range 90% of results fall in, the "
-        "share of pairs scooped and of hands declared special.",
-        soft_wrap=True,
-    )
-    table = Table(
-        "ruleset",
-        "seat 1",
-        "sd",
-        "mean abs",
-        "90% within",
-        "scoops",
-        "specials",
-        box=None,
-        pad_edge=False,
-    )
-    table.columns[0].no_wrap = table.columns[1].no_wrap = True
-    for s in stats:
-        low, _, high = s.quantiles
-        table.add_row(
-            literal(s.ruleset) + (" (banker)" if s.banker else ""),
-            f"{s.seat_means[0]:+.2f}±{s.seat_stderrs[0]:.2f}",
-            f"{s.stdev:.2f}",
-            f"{s.mean_abs:.2f}",
-            f"{low:+g}..{high:+g}",
-            f"{s.scoop_rate:.1%}",
-            f"{s.special_rate:.2%}",
-        )
-    wide = Console(
-        highlight=False, emoji=False, width=max(console.width, 100)
-    )  # a line a ruleset when piped
+def _print_table(headers: list[str], rows: list[list[str]], title: str | None = None) -> None:
+    shown = literal(title) if title is not None else None
+    table = Table(*headers, box=None, pad_edge=False, title=shown, title_justify="left")
+    for column in table.columns:
+        column.no_wrap = True
+    for row in rows:
+        table.add_row(*(literal(cell) for cell in row))
+    print_wide(table, 1000)
+
+
+def print_wide(table: Table, width: int) -> None:
+    """A table at least ``width`` wide (a line a ruleset when piped), no trailing spaces."""
+    wide = Console(highlight=False, width=max(console.width, width), file=io.StringIO())
     wide.print(table)
+    text = wide.file.getvalue()  # type: ignore[attr-defined]
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in text.splitlines()))
+
+
+def render_stats(report: SimulationReport, explain: bool = False) -> None:
+    """The summary table; with ``explain``, each ruleset's payout terms and special hands."""
+    _print_table(SUMMARY_HEADERS, summary_rows(report))
+    if not explain:
+        return
+    for stats in report.rulesets:
+        console.print()
+        _print_table(*term_rows(stats), title=f"{stats.ruleset}: payout terms")
+        if stats.lanes:
+            _print_table(*lane_rows(stats), title=f"{stats.ruleset}: lanes")
+        if stats.specials:
+            _print_table(*special_rows(stats), title=f"{stats.ruleset}: special hands")
+
+
+def _simulated_rulesets(refs: list[str] | None) -> list[ThirteenCardRuleset]:
+    rulesets = (
+        [load_ruleset(ref, ThirteenCardRuleset) for ref in refs]
+        if refs
+        else bundled_of(ThirteenCardRuleset)
+    )
+    order = by_family(rulesets, list(refs) if refs else [None] * len(rulesets))
+    return [rulesets[i] for i in order]
+
+
+def check_outputs(csv: Path | None, out: Path | None) -> None:
+    """Refuse outputs that cannot be written before the run, not after it."""
+    if csv is not None and not csv.parent.is_dir():
+        raise TableError(f"--csv {csv}: no folder {csv.parent}", hint="create it first")
+    if csv is not None and csv.is_dir():
+        raise TableError(f"--csv {csv} is a folder", hint="give a file name, e.g. report.csv")
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            raise TableError(f"--out {out} is a file", hint="give a folder for the plots")
+        require_plots()
+
+
+def progress_bar() -> Progress:
+    """A bar on stderr that disappears when done."""
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    return Progress(*columns, console=err_console, transient=True)
+
+
+JobsOption = Annotated[
+    int, typer.Option(min=1, help="Local processes to run the seeded chunks on (same numbers).")
+]
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Run on this Dask scheduler (tcp://HOST:8786) instead; needs housegame\\[dask]."
+    ),
+]
 
 
 @handles_input_errors
@@ -117,27 +189,57 @@ def simulate_cmd(
     seed: Annotated[
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals (same seed, same deals).")
     ] = 1,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
+    objective: Annotated[
+        str, typer.Option(help="How hands are set: ev (default) or lexicographic.")
+    ] = "ev",
+    jobs: JobsOption = 1,
+    dask: DaskOption = None,
+    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    csv: Annotated[
+        Path | None, typer.Option("--csv", help="Write every number to this CSV file.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write PNG plots and report.html to this folder."),
+    ] = None,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain", help="Also show each ruleset's payout terms, lanes and special hands."
+        ),
+    ] = False,
 ) -> None:
-    """Monte Carlo over the same seeded deals under each ruleset: edge, spread, scoops."""
-    rulesets = (
-        [thirteen_ruleset(ref, "simulate") for ref in ruleset]
-        if ruleset
-        else bundled_of(ThirteenCardRuleset)
-    )
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err_console, transient=True) as bar:
+    """Monte Carlo over the same seeded deals under each ruleset: the designer's report."""
+    if objective not in OBJECTIVES:
+        raise TableError(
+            f"--objective {objective}: unknown objective", hint="use ev or lexicographic"
+        )
+    rulesets = _simulated_rulesets(ruleset)
+    check_outputs(csv, out)
+    with progress_bar() as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))
-        stats = simulate(rulesets, deals, seed, players, lambda done: bar.advance(task, done))
+        report = simulate(
+            rulesets,
+            deals,
+            seed,
+            players,
+            lambda done: bar.advance(task, done),
+            "ev" if objective == "ev" else "lexicographic",
+            Backend(jobs, dask),
+        )
+    if report.interrupted:
+        played = ", ".join(f"{s.ruleset} {s.deals}" for s in report.rulesets) or "none"
+        err_console.print(f"interrupted: the report covers the deals played ({played})")
+    if not report.rulesets:
+        return
+    if csv is not None:
+        write_csv(report, csv)
+    if out is not None:
+        write_report(report, out)
     if json:
-        print_json([s.as_dict() for s in stats])
+        print_json(report.as_dict())
     else:
-        render_stats(stats)
+        render_stats(report, explain)
 
 
 def register(app: typer.Typer) -> None:

@@ -11,6 +11,7 @@ import yaml
 
 from housegame.cards import format_cards, parse_cards
 from housegame.cli.common import console, err_console, handles_input_errors, literal, print_json
+from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_render import render_boards, render_result, render_solution
 from housegame.cli.safe import EXIT_BAD_INPUT, read_line
 from housegame.inputs import MAX_SEED, check_writable, write_text_atomic
@@ -26,16 +27,6 @@ from housegame.rulesets.ofc import OfcRuleset
 
 DEFAULT_RULESET = "golden-nugget-pineapple"
 RulesetOption = Annotated[str, typer.Option("--ruleset", "-r", help="OFC ruleset id or YAML path.")]
-
-
-def _ofc_ruleset(ref: str) -> OfcRuleset:
-    rules = load_ruleset(ref)
-    if not isinstance(rules, OfcRuleset):
-        raise OfcError(
-            f"ruleset '{rules.id}' is not an OFC ruleset",
-            hint="use golden-nugget-pineapple or ofc-classic",
-        )
-    return rules
 
 
 @handles_input_errors
@@ -94,7 +85,7 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Write the hand's log here.")] = None,
 ) -> None:
     """Play one hand against computer opponents; moves are read from stdin, one per line."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     if save is not None:
         check_writable(save, "--save")
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -151,7 +142,7 @@ def fantasyland(
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """The best setting for a Fantasyland hand, by the ruleset's solver priority."""
-    rules = _ofc_ruleset(ruleset)
+    rules = load_ruleset(ruleset, OfcRuleset)
     solution = solve(parse_cards(cards), rules)
     assert rules.fantasyland is not None
     if json:
@@ -179,4 +170,5 @@ def register(app: typer.Typer) -> None:
     ofc.command("replay")(replay)
     ofc.command("play")(play)
     ofc.command("fantasyland")(fantasyland)
+    ofc.command("simulate")(ofc_simulate)
     app.add_typer(ofc, name="ofc")

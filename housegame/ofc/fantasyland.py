@@ -12,7 +12,7 @@ from housegame.ofc.royalties import top_rank
 from housegame.ranking import Category, category_of
 from housegame.rulesets.common import LaneName
 from housegame.rulesets.ofc import FrontAtLeast, OfcRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 @dataclass(frozen=True)

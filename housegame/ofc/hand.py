@@ -19,7 +19,7 @@ from housegame.ofc.settle import make_seat, settle_table
 from housegame.ofc.table import check_seats
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.ofc import OfcRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 @dataclass(frozen=True)

@@ -117,12 +117,7 @@ def replay(
 ) -> Replay:
     """Play every move of the log; the first illegal one stops the replay with its position."""
     own = ruleset_in(log.ruleset, located.file) if located is not None else log.ruleset
-    rules = load_ruleset(ruleset if ruleset is not None else own)
-    if not isinstance(rules, OfcRuleset):
-        raise OfcError(
-            f"ruleset '{rules.id}' is not an OFC ruleset",
-            hint="use golden-nugget-pineapple or ofc-classic",
-        )
+    rules = load_ruleset(ruleset if ruleset is not None else own, OfcRuleset)
     deck = shuffled_deck(log.seed) if log.seed is not None else deck_from_text(log.deck or "")
     hand = Hand(rules, log.players, deck, log.fantasyland)
     for i, entry in enumerate(log.moves):

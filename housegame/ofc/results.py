@@ -12,9 +12,9 @@ from typing import Any
 
 from housegame.ofc.fantasyland import NextHand
 from housegame.ranking import describe
+from housegame.results import Item, PairResult, pair_totals
 from housegame.rulesets.common import LANES, LaneName
-from housegame.thirteen.results import Item, PairResult, pair_totals
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 __all__ = ["Item", "OfcSeat", "OfcTableResult", "PairResult"]
 

@@ -16,7 +16,7 @@ from housegame.cards import rank_value
 from housegame.ranking import Category, RankingRules, category_of
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.ofc import OfcRuleset, Royalties, RoyaltyHand
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 ROYAL = 9
 """Row of the five-card lookup for a royal flush, one past the highest category."""

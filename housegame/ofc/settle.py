@@ -15,7 +15,7 @@ from housegame.ofc.royalties import lane_royalties
 from housegame.ranking import describe
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.ofc import OfcRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 def make_seat(

@@ -36,7 +36,7 @@ from housegame.ofc.fantasyland import stay_holds
 from housegame.ofc.royalties import RoyaltyTables, lane_royalties, tables_for
 from housegame.ranking import Category, evaluate_batch
 from housegame.rulesets.ofc import Objective, OfcRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]

@@ -9,8 +9,8 @@ from housegame.ofc.results import OfcTableResult
 from housegame.ofc.settle import make_seat, settle_table
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import OfcRuleset
+from housegame.setting import Setting
 from housegame.tables import CardText, PlayerEntry, TableFile
-from housegame.thirteen.setting import Setting
 
 
 def check_seats(ruleset: OfcRuleset, players: int) -> None:

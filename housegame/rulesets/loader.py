@@ -23,6 +23,7 @@ from housegame.inputs import MAX_EXTENDS
 from housegame.rulesets.merge import MergeNote, merge, resolve_directives
 from housegame.rulesets.registry import (
     DEFAULT_GAME,
+    GAME_NAMES,
     RULESET_MODELS,
     Ruleset,
     game_ref,
@@ -279,12 +280,26 @@ def load_ruleset_file(path: Path) -> Ruleset:
     return load_resolved(path)[0]
 
 
-def load_ruleset(ref: str | Path) -> Ruleset:
+@overload
+def load_ruleset(ref: str | Path) -> Ruleset: ...
+@overload
+def load_ruleset(ref: str | Path, kind: type[KindT]) -> KindT: ...
+def load_ruleset(ref: str | Path, kind: type[Any] | None = None) -> Any:
     """A ruleset by bundled id (``maceplay``) or by path to a YAML file (a ``Path``, or text
-    with a slash or a .yaml/.yml suffix)."""
+    with a slash or a .yaml/.yml suffix); with ``kind`` (a model class such as
+    ``OfcRuleset``), a ruleset of another game is bad input with a hint listing that game's."""
     if isinstance(ref, Path) or looks_like_path(ref):
-        return load_ruleset_file(Path(ref))
-    return _load_bundled(str(ref))
+        ruleset = load_ruleset_file(Path(ref))
+    else:
+        ruleset = _load_bundled(str(ref))
+    if kind is not None and not isinstance(ruleset, kind):
+        wanted = next(game for game, model in RULESET_MODELS.items() if model is kind)
+        game = str(getattr(ruleset, "game", DEFAULT_GAME))
+        raise RulesetError(
+            f"ruleset '{ruleset.id}' is not {GAME_NAMES[wanted]} ruleset (game: {game})",
+            hint="bundled: " + ", ".join(r.id for r in bundled_of(kind)),
+        )
+    return ruleset
 
 
 @cache

@@ -16,7 +16,14 @@ RULESET_MODELS: dict[str, type[RulesetBase]] = {
     "big-two": BigTwoRuleset,
     "ofc": OfcRuleset,
 }
-"""``game`` value -> model. A new game kind adds one line here."""
+"""``game`` value -> model. A new game kind adds one line here, and one in ``GAME_NAMES``."""
+
+GAME_NAMES: dict[str, str] = {
+    "thirteen-card": "a 13-card",
+    "big-two": "a Big Two",
+    "ofc": "an OFC",
+}
+"""``game`` value -> how messages name the kind ("... is not an OFC ruleset")."""
 
 Ruleset = RulesetBase
 """Any loaded ruleset; check ``isinstance`` against a game kind's model to use it."""

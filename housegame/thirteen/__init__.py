@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from housegame.results import Item, PairResult
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.tables import TableFile
-from housegame.thirteen.results import Item, PairResult, Seat, TableResult
+from housegame.thirteen.results import Seat, TableResult
 from housegame.thirteen.seating import Arranger, resolve_banker, seat_table
-from housegame.thirteen.setting import Setting
 from housegame.thirteen.settle import settle_table
 
 __all__ = [

@@ -34,7 +34,7 @@ from housegame.rulesets.thirteen import (
     SettingCondition,
     SuitPattern,
 )
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 
 def lane_holds(cond: LaneIs, setting: Setting) -> bool:

@@ -9,12 +9,12 @@ from collections.abc import Callable, Sequence
 
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, FoulError, TableError
-from housegame.rulesets.common import LaneName
+from housegame.rulesets.common import LANE_SIZES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.tables import CardText, PlayerEntry, TableFile
 from housegame.thirteen.conditions import HandCounts
 from housegame.thirteen.results import Seat
-from housegame.thirteen.setting import LANE_SIZES, Setting
 from housegame.thirteen.specials import Declared, declare, holding
 
 Arranger = Callable[[Sequence[Card], ThirteenCardRuleset], Setting]

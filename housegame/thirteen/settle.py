@@ -7,16 +7,18 @@ ThirteenCardRuleset.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
 from housegame.ranking import category_of, describe
+from housegame.results import Item, PairResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
-from housegame.thirteen.payout import LaneVals, Num, Opponent, Payout, whole
-from housegame.thirteen.results import Item, PairResult, PoolEntry, Seat, TableResult
-from housegame.thirteen.setting import Setting
+from housegame.thirteen.payout import LaneVals, Num, Opponent, PayKey, Payout, whole
+from housegame.thirteen.results import PoolEntry, Seat, TableResult
 from housegame.thirteen.specials import compare as compare_specials
 
 
@@ -38,6 +40,18 @@ def payout_of(ruleset: ThirteenCardRuleset) -> Payout:
     return found[1]
 
 
+@dataclass(frozen=True)
+class SeatTerms:
+    """One seat's own part of the payout inputs: lane values, bonus leaves, and each add-on's
+    units if its condition holds (paid or not depends on the pair)."""
+
+    seat: Seat
+    values: list[int]
+    leaves: list[list[int]]
+    bonuses: list[int]
+    group_units: dict[PayKey, Num]
+
+
 class PairScorer:
     """Settles one pair of seats with the ruleset's payout terms (``payout``), itemized;
     ``banker`` decides ties where the ruleset gives them to the banker."""
@@ -46,6 +60,7 @@ class PairScorer:
         self.ruleset = ruleset
         self.banker = banker
         self.payout = payout_of(ruleset)
+        self._seen: dict[str, SeatTerms] = {}
 
     def settle(self, a: Seat, b: Seat) -> PairResult:
         pair = PairResult(a.name, b.name)
@@ -123,20 +138,37 @@ class PairScorer:
                 out.append(0)
         return out
 
+    def _own(self, seat: Seat) -> SeatTerms:
+        """What a seat brings to every pair it is in, whoever it meets: worked out once per
+        seat, not once per pair."""
+        found = self._seen.get(seat.name)
+        if found is None or found.seat is not seat:
+            assert seat.setting is not None
+            payout = self.payout
+            values = [
+                payout.lane_values[i][category_of(seat.setting.key(lane))]
+                for i, lane in enumerate(LANES)
+            ]
+            leaves = [
+                [0 if seat.fouled else int(lane_holds(cond, seat.setting)) for cond in conds]
+                for conds in payout.leaves
+            ]
+            lanes = [LaneVals(0, 0, 0, 0, 0, 0, 0, [*own]) for own in leaves]
+            seen: dict[int, Num] = {}
+            bonuses = [whole(payout.bonus(term, lanes, seen)) for term in payout.bonuses]
+            found = SeatTerms(seat, values, leaves, bonuses, payout.group_units(lanes))
+            self._seen[seat.name] = found
+        return found
+
     def _lanes(self, seat: Seat, other: Seat, outcomes: list[int]) -> list[LaneVals]:
         """``seat``'s lanes against ``other`` as payout inputs."""
-        assert seat.setting is not None and other.setting is not None
-        payout = self.payout
-        out = []
-        for i, lane in enumerate(LANES):
-            leaves = [
-                0 if seat.fouled else int(lane_holds(cond, seat.setting))
-                for cond in payout.leaves[i]
-            ]
-            mine = payout.lane_values[i][category_of(seat.setting.key(lane))]
-            theirs = payout.lane_values[i][category_of(other.setting.key(lane))]
-            out.append(LaneVals.known(outcomes[i], mine, theirs, leaves))
-        return out
+        mine, theirs = self._own(seat), self._own(other)
+        return [
+            LaneVals.known(outcome, value, other_value, own)
+            for outcome, value, other_value, own in zip(
+                outcomes, mine.values, theirs.values, mine.leaves
+            )
+        ]
 
     def _set_hands(self, pair: PairResult, a: Seat, b: Seat) -> None:
         outcomes = self._outcomes(a, b)
@@ -145,14 +177,14 @@ class PairScorer:
         dist = self._lane_items(pair, a, b, lanes_a)
         payout = self.payout
         won, lost = payout.match(lanes_a, dist)
-        units = {}
         for seat, lanes, sign, match in ((a, lanes_a, 1, won), (b, lanes_b, -1, lost)):
-            units[seat.name] = payout.group_units(lanes)
-            seen: dict[int, Num] = {}
-            for term in payout.bonuses:
-                paid = payout.bonus(term, lanes, seen) * payout.pays(term.pay, lanes, match)
-                pair.add("bonus", f"{term.name} ({seat.name})", sign * whole(paid))
-        overall = payout.overall_point(lanes_a, units[a.name], Opponent(units[b.name]))
+            own = self._own(seat)
+            for term, units in zip(payout.bonuses, own.bonuses):
+                if units:
+                    paid = units * payout.pays(term.pay, lanes, match)
+                    pair.add("bonus", f"{term.name} ({seat.name})", sign * whole(paid))
+        theirs = Opponent(self._own(b).group_units)
+        overall = payout.overall_point(lanes_a, self._own(a).group_units, theirs)
         self._overall(pair, whole(overall))
 
     def _lane_items(

@@ -17,9 +17,9 @@ from housegame.arrange.model import EvModel
 from housegame.cards import Card
 from housegame.ranking import RankingRules, evaluate, strength
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import FEATURES, LaneVals
-from housegame.thirteen.setting import Setting
 
 Masks = tuple[int, int, int]
 """(front, middle, back) as bit masks over positions of the sorted hand."""

@@ -8,28 +8,19 @@ import pytest
 from housegame.arrange import Arranger
 from housegame.arrange.arranger import ev_model
 from housegame.cards import Card
-from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from tests.arrange.reference import best_lexicographic, ev_values, masks_of
 
 pytestmark = pytest.mark.slow
 
-EV_RULESETS = ["maceplay", "taiwan", "macau"]
-"""Lane values with scoop and home run; outcome table with add-ons; banker with ties lost and
-the wheel second-highest."""
-LEXI_RULESETS = ["maceplay", "macau", "shanghai"]
-"""Wheel lowest; wheel second-highest; a suit order."""
-SPOT_RULESETS = [
-    "pagat-pool",
-    "malayan",
-    "pagat-sweep-3",
-    "pagat-overall-point",
-    "taiwan-direct",
-    "pagat-extras-for-losing",
-    "pagat-surrender-overall-point",
-]
-"""The other scoring shapes, on fewer hands: pool, always-paid extras, sweep bonus, overall point
-(alone, with extras paid win or lose, with surrender)."""
+BUNDLED = {ruleset.id: ruleset for ruleset in bundled_of(ThirteenCardRuleset)}
+"""Every bundled 13-card ruleset, read from the files: a new one is checked the day it ships."""
+DEEP = {"maceplay", "taiwan", "macau"}
+"""Checked on every hand of the fixture (lane values with scoop and home run; an outcome table
+with add-ons; a banker with ties lost and the wheel second-highest); the others on 25."""
+RANKINGS = {ruleset.ranking.rules(): rid for rid, ruleset in sorted(BUNDLED.items())}
+"""One ruleset per distinct ranking setting (wheel, suit order) for the lexicographic check."""
 
 
 def thirteen(ruleset_id: str) -> ThirteenCardRuleset:
@@ -51,17 +42,12 @@ def check_ev(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
         assert not setting.fouled
 
 
-@pytest.mark.parametrize("ruleset_id", EV_RULESETS)
+@pytest.mark.parametrize("ruleset_id", sorted(BUNDLED))
 def test_ev_matches_brute_force(ruleset_id: str, hands: list[list[Card]]) -> None:
-    check_ev(thirteen(ruleset_id), hands)
+    check_ev(BUNDLED[ruleset_id], hands if ruleset_id in DEEP else hands[:25])
 
 
-@pytest.mark.parametrize("ruleset_id", SPOT_RULESETS)
-def test_ev_matches_brute_force_other_shapes(ruleset_id: str, hands: list[list[Card]]) -> None:
-    check_ev(thirteen(ruleset_id), hands[:25])
-
-
-@pytest.mark.parametrize("ruleset_id", LEXI_RULESETS)
+@pytest.mark.parametrize("ruleset_id", sorted(RANKINGS.values()))
 def test_lexicographic_matches_brute_force(ruleset_id: str, hands: list[list[Card]]) -> None:
     ruleset = thirteen(ruleset_id)
     results = Arranger(ruleset, "lexicographic").arrange_many(hands)

@@ -6,7 +6,7 @@ from housegame.cards import parse_cards
 from housegame.ofc import OfcSeat, make_seat
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 SEED_A = ("6S 6H 2C", "5C 6D 7H 8S 9C", "2H 5H 9H JH KH")
 """Seed 003's hand A: front 66, middle straight, back flush (royalties 1 + 4 + 4 = 9)."""

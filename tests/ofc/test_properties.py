@@ -15,7 +15,7 @@ from housegame.ofc import Hand, Move, make_seat, settle_table, shuffled_deck
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.ofc import OfcRuleset
-from housegame.thirteen.setting import Setting
+from housegame.setting import Setting
 
 OFC = bundled_of(OfcRuleset)
 IDS = [r.id for r in OFC]

@@ -10,8 +10,8 @@ import pytest
 
 from housegame.cards import parse_cards
 from housegame.ofc import OfcError, lane_royalties, score_ofc, settle_pair, settle_table
+from housegame.setting import Setting
 from housegame.tables import TableFile
-from housegame.thirteen.setting import Setting
 from tests.ofc.helpers import SEED_A, SEED_B, SEED_B_FOUL, ruleset, seat
 
 GN = ruleset()

@@ -1,4 +1,5 @@
-"""A set hand: three lanes, their ranking keys, and whether it fouls."""
+"""A set hand: three lanes, their ranking keys, and whether it fouls (shared by the 13-card and
+OFC engines)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from dataclasses import dataclass
 from housegame.cards import Card, format_cards
 from housegame.ranking import RankingRules, describe, evaluate, strength
 from housegame.rulesets.common import LANES, LaneName
-
-LANE_SIZES: dict[LaneName, int] = {"front": 3, "middle": 5, "back": 5}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,85 @@
+"""OFC and Big Two simulations: invariants, seeds, backends and the commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from housegame.cli import app
+from housegame.errors import TableError
+from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.ofc import OfcRuleset
+from housegame.simulation import Backend
+from housegame.simulation.games import GameReport, simulate_bigtwo, simulate_ofc
+
+runner = CliRunner()
+
+
+def check_invariants(report: GameReport, count: int) -> None:
+    for stats in report.rulesets:
+        assert stats.games == count
+        assert stats.zero_sum  # every game's results sum to exactly zero
+        assert sum(stats.seat_means) == pytest.approx(0.0, abs=1e-9)
+        assert all(0.0 <= rate <= 1.0 for rate in stats.rates.values())
+        assert all(value >= 0 for value in stats.per_hand.values())
+        assert stats.worst <= stats.percentiles[5] <= stats.percentiles[95] <= stats.best
+
+
+@pytest.fixture(scope="module")
+def ofc_report() -> GameReport:
+    return simulate_ofc(bundled_of(OfcRuleset), hands=12, seed=4, players=2)
+
+
+def test_ofc_invariants_and_fantasyland(ofc_report: GameReport) -> None:
+    check_invariants(ofc_report, 12)
+    for stats in ofc_report.rulesets:
+        assert set(stats.rates) >= {"foul", "royalty back", "fantasyland entry", "fantasyland stay"}
+
+
+def test_ofc_is_seeded_whatever_the_backend(ofc_report: GameReport) -> None:
+    again = simulate_ofc(bundled_of(OfcRuleset), hands=12, seed=4, backend=Backend(jobs=2))
+    assert again.as_dict() == ofc_report.as_dict()
+
+
+def test_bigtwo_invariants_and_who_pays() -> None:
+    report = simulate_bigtwo(bundled_of(BigTwoRuleset), games=60, seed=2)
+    check_invariants(report, 60)
+    for stats in report.rulesets:
+        wins = [stats.rates[f"seat {s} wins"] for s in range(1, 5)]
+        assert sum(wins) == pytest.approx(1.0)  # exactly one player goes out each game
+        assert sum(stats.penalties.values()) == 3 * 60  # three losers a game
+    assert report.as_dict() == simulate_bigtwo(bundled_of(BigTwoRuleset), 60, 2).as_dict()
+
+
+def test_interrupt_keeps_finished_games() -> None:
+    def stop(done: int) -> None:
+        raise KeyboardInterrupt
+
+    report = simulate_bigtwo(bundled_of(BigTwoRuleset)[:2], games=250, seed=1, progress=stop)
+    assert report.interrupted
+    assert [(s.ruleset, s.games) for s in report.rulesets] == [("hong-kong-big-two", 100)]
+
+
+def test_refusals() -> None:
+    with pytest.raises(TableError, match="does not seat 4"):
+        simulate_ofc(bundled_of(OfcRuleset), hands=1, players=4)
+    with pytest.raises(TableError, match="at least 1"):
+        simulate_bigtwo(bundled_of(BigTwoRuleset), games=0)
+
+
+def test_commands() -> None:
+    out = runner.invoke(app, ["bigtwo", "simulate", "--games", "20", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["game"] == "big-two"
+    assert [r["ruleset"] for r in data["rulesets"]] == [r.id for r in bundled_of(BigTwoRuleset)]
+    text = runner.invoke(app, ["ofc", "simulate", "-r", "ofc-classic", "--hands", "3"])
+    assert text.exit_code == 0, text.output
+    assert text.stdout.splitlines()[1].startswith("ofc-classic")
+    bad = runner.invoke(app, ["ofc", "simulate", "-r", "pagat", "--hands", "3"])
+    assert bad.exit_code == 2 and "not an OFC ruleset" in bad.stderr
+    bad = runner.invoke(app, ["bigtwo", "simulate", "-r", "pagat", "--games", "3"])
+    assert bad.exit_code == 2 and "not a Big Two ruleset" in bad.stderr
