@@ -114,6 +114,9 @@ def test_a_long_extends_chain_is_refused(tmp_path: Path) -> None:
         (("ofc", "play", "--save", "/nonexistent/x.yaml"), "no folder /nonexistent"),
         (("ofc", "play", "--seed", "-5"), "Invalid value for '--seed'"),
         (("bigtwo", "play", "--seed", "-5"), "Invalid value for '--seed'"),
+        (("simulate", "--deals", "1", "--out", "/proc/x"), "cannot create --out /proc/x"),
+        (("simulate", "--deals", "1", "--csv", "/proc/x.csv"), "cannot write in /proc"),
+        (("new", "x", "--from", "pagat", "-o", "/nonexistent/x.yaml"), "no folder /nonexistent"),
     ],
 )
 def test_bad_options_exit_2(args: tuple[str, ...], message: str) -> None:
