@@ -97,14 +97,23 @@ def parse_count(text: str, what: str) -> int:
 
 
 def check_writable(path: Path, what: str) -> None:
-    """Refuse now, before any work, a file that could not be written later."""
+    """Refuse now, before any work, a file that could not be written later: the file is
+    replaced atomically, so its folder must take a new file, and an existing target must be a
+    plain file (never a device such as /dev/null, nor anything under /proc)."""
     folder = path.parent
     if path.is_dir():
         raise InputError(f"{what} {path} is a folder", hint="give a file name")
+    if path.exists() and not path.is_file():
+        raise InputError(f"{what} {path} is not a plain file")
     if not folder.is_dir():
         raise InputError(f"{what} {path}: no folder {folder}", hint="create the folder first")
-    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise InputError(f"{what} {path}: permission denied")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{path.name}."):
+            pass
+    except OSError as exc:
+        raise InputError(
+            f"{what} {path}: cannot write in {folder}: {exc.strerror or exc}"
+        ) from None
 
 
 def check_folder(path: Path, what: str) -> None:

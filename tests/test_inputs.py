@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from housegame.cards import parse_cards, rank_value
 from housegame.cli import app
+from housegame.cli.ofc_play import save_log
 from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
 from housegame.inputs import parse_count
@@ -112,6 +114,9 @@ def test_a_long_extends_chain_is_refused(tmp_path: Path) -> None:
         (("ofc", "play", "--save", "/nonexistent/x.yaml"), "no folder /nonexistent"),
         (("ofc", "play", "--seed", "-5"), "Invalid value for '--seed'"),
         (("bigtwo", "play", "--seed", "-5"), "Invalid value for '--seed'"),
+        (("simulate", "--deals", "1", "--out", "/proc/x"), "cannot create --out /proc/x"),
+        (("simulate", "--deals", "1", "--csv", "/proc/x.csv"), "cannot write in /proc"),
+        (("new", "x", "--from", "pagat", "-o", "/nonexistent/x.yaml"), "no folder /nonexistent"),
     ],
 )
 def test_bad_options_exit_2(args: tuple[str, ...], message: str) -> None:
@@ -173,3 +178,18 @@ def test_forty_thousand_names_are_checked_for_repeats() -> None:
     require_unique(names, "player names")
     with pytest.raises(ValueError, match=r"player names must be unique: P17, P7$"):
         require_unique([*names, "P7", "P17"], "player names")
+
+
+def test_a_log_that_cannot_be_written_at_the_end_goes_to_stdout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def full_disk(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("housegame.cli.ofc_play.write_text_atomic", full_disk)
+    with pytest.raises(typer.Exit) as caught:
+        save_log(tmp_path / "hand.yaml", "ruleset: golden-nugget-pineapple\nseed: 7\n")
+    assert caught.value.exit_code == 2
+    out, err = capsys.readouterr()
+    assert "ruleset: golden-nugget-pineapple\nseed: 7\n" in out
+    assert "cannot write" in err and "No space left on device" in err

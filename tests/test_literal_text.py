@@ -90,3 +90,15 @@ def test_error_messages_quote_user_text_literally(tmp_path: Path) -> None:
     code, _, err = invoke("arrange", "[/] \x1b[2J", "-r", "pagat")
     assert code == 2
     assert "'[/]' is not a card" in err and "\x1b" not in err
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "yaml", "json"])
+def test_a_rules_sheet_never_sends_a_control_character(tmp_path: Path, fmt: str) -> None:
+    rules = tmp_path / "odd.yaml"
+    rules.write_text(
+        'extends: pagat\nid: odd\nname: "[bold]Odd \\e]0;title\\a"\nsummary: s\n', encoding="utf-8"
+    )
+    code, out, err = invoke("show", str(rules), "--format", fmt)
+    assert code == 0, err
+    assert "\x1b" not in out and "\x07" not in out
+    assert "[bold]Odd" in out

@@ -31,7 +31,7 @@ from housegame.cli.common import (
 )
 from housegame.compare import TableComparison, by_family, compare_table
 from housegame.errors import TableError
-from housegame.inputs import MAX_DEALS, MAX_SEED
+from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder, check_writable
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import Backend, SimulationReport, simulate
@@ -146,14 +146,11 @@ def _simulated_rulesets(refs: list[str] | None) -> list[ThirteenCardRuleset]:
 
 def check_outputs(csv: Path | None, out: Path | None) -> None:
     """Refuse outputs that cannot be written before the run, not after it."""
-    if csv is not None and not csv.parent.is_dir():
-        raise TableError(f"--csv {csv}: no folder {csv.parent}", hint="create it first")
-    if csv is not None and csv.is_dir():
-        raise TableError(f"--csv {csv} is a folder", hint="give a file name, e.g. report.csv")
+    if csv is not None:
+        check_writable(csv, "--csv")
     if out is not None:
-        if out.exists() and not out.is_dir():
-            raise TableError(f"--out {out} is a file", hint="give a folder for the plots")
         require_plots()
+        check_folder(out, "--out")
 
 
 def progress_bar() -> Progress:

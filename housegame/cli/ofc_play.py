@@ -259,16 +259,7 @@ class Session:
         text = yaml.safe_dump(
             to_log(hand, self.ruleset_ref, seed), sort_keys=False, allow_unicode=True
         )
-        try:
-            write_text_atomic(path, text)
-        except OSError as exc:  # the hand is not lost: its log goes to stdout, exit 2
-            err_console.print(
-                f"[bold red]error:[/] cannot write {literal(path)}: "
-                f"{literal(exc.strerror or exc)}; the log follows on stdout",
-                soft_wrap=True,
-            )
-            console.print(literal(text, lines=True), end="", soft_wrap=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+        save_log(path, text)
         return path
 
 
@@ -284,3 +275,19 @@ def resume(path: Path, name: str) -> tuple[OfcRuleset, str, int, Hand]:
             hint="pass --name with your name in the log",
         )
     return rules, log.ruleset, log.seed, play_log(log, located, rules)
+
+
+def save_log(path: Path, text: str) -> None:
+    """Write the log whole or not at all; if the file cannot be written after all (checked
+    before the hand, but the disk may have changed), the log goes to stdout so the hand is not
+    lost, and the exit code is 2."""
+    try:
+        write_text_atomic(path, text)
+    except OSError as exc:
+        err_console.print(
+            f"[bold red]error:[/] cannot write {literal(path)}: "
+            f"{literal(exc.strerror or exc)}; the log follows on stdout",
+            soft_wrap=True,
+        )
+        console.print(literal(text, lines=True), end="", soft_wrap=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None

@@ -14,6 +14,7 @@ from housegame.cli.common import (
     EXIT_BAD_INPUT,
     console,
     err_console,
+    fail,
     handles_input_errors,
     literal,
 )
@@ -84,10 +85,7 @@ def schema(
 ) -> None:
     """Print a published JSON Schema (the same text as schemas/NAME.schema.json)."""
     if name not in SCHEMAS:
-        err_console.print(
-            f"error: no schema '{name}'\n  hint: schemas: {', '.join(SCHEMAS)}", markup=False
-        )
-        raise typer.Exit(EXIT_BAD_INPUT)
+        fail(f"no schema '{name}'\n  hint: schemas: {', '.join(SCHEMAS)}")
     sys.stdout.write(render(name))
 
 

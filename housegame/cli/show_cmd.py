@@ -32,7 +32,7 @@ def show(
     if lang not in LANGS:
         fail(f"--lang: '{lang}' is not one of {', '.join(LANGS)}")
     text = show_ruleset(load_ruleset(ruleset), cast(SheetFormat, fmt), cast(Lang, lang))
-    sys.stdout.write(visible(text, lines=True) if fmt in ("text", "markdown") else text)
+    sys.stdout.write(visible(text, lines=True) if fmt in ("text", "markdown", "html") else text)
 
 
 def diff(

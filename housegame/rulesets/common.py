@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_val
 from housegame.cards import SUIT_NAMES, rank_value
 from housegame.errors import PathError
 from housegame.ranking import RankingRules
+from housegame.rulesets.bounds import check_model
 from housegame.rulesets.merge import MergeSpec
 
 SuitName = Literal["clubs", "diamonds", "hearts", "spades"]
@@ -192,9 +193,16 @@ class RulesetBase(Model):
     )
     extends: str | None = Field(
         default=None,
-        description="Id or relative path of a ruleset this one overrides. Mappings merge key by "
+        description="Id, or path relative to this file's folder (in it or below it), of a "
+        "ruleset this one overrides. Mappings merge key by "
         "key; lists of identified entries merge by identity (lane values by lane and category, "
         "specials and bonuses by id, ...); `{id: ..., $delete: true}` removes an inherited "
         "entry; `{$replace: [...]}` replaces a whole list.",
-        examples=["maceplay", "../my-rules.yaml"],
+        examples=["maceplay", "base/my-rules.yaml"],
     )
+
+    @model_validator(mode="after")
+    def _computable(self) -> RulesetBase:
+        """Bounded numbers, no negative counts, unique ids (``bounds``): what validates, runs."""
+        check_model(self)
+        return self

@@ -9,6 +9,7 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from housegame.cards import parse_card
 from housegame.errors import CardError, PathError
 from housegame.rulesets.common import (
+    HAND_CARDS,
     LANES,
     Bounds,
     CategoryName,
@@ -23,6 +24,8 @@ from housegame.rulesets.common import (
     require_unique,
 )
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
+
+MAX_SEATS = 52 // HAND_CARDS
 
 CATEGORY_TEXT = (
     "Hand categories, lowest first: high-card, pair, two-pair, trips, straight, flush, "
@@ -704,6 +707,19 @@ class ThirteenCardRuleset(RulesetBase):
                 "must be fewer than table.seats.max",
                 "a home run scoops every other player: seats.max - 1 at most",
             )
+        return self
+
+    @model_validator(mode="after")
+    def _seats_fit_a_deck(self) -> ThirteenCardRuleset:
+        """Two to four hands of 13 come out of one deck: other seat counts could never play."""
+        seats = self.table.seats
+        for end, value in (("min", seats.min), ("max", seats.max)):
+            if value is not None and not 2 <= value <= MAX_SEATS:
+                raise PathError(
+                    ("table", "seats", end),
+                    f"{value} seats: a 13-card table seats 2 to {MAX_SEATS} players",
+                    f"one deck deals at most {MAX_SEATS} hands of {HAND_CARDS}",
+                )
         return self
 
     def lanes(self) -> tuple[LaneName, ...]:
