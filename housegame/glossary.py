@@ -62,6 +62,11 @@ TERMS: dict[str, tuple[str, str]] = {
     "net": ("net", "净得"),
     "total": ("total", "合计"),
     "points": ("points", "分数"),
+    "ruleset": ("ruleset", "规则"),
+    "skipped": ("skipped", "未比"),
+    "objective": ("objective", "目标"),
+    "value": ("value", "期望"),
+    "best": ("best", "最佳"),
     "stake": ("stake", "押注"),
     # OFC
     "ofc": ("Open Face Chinese Poker", "大菠萝"),

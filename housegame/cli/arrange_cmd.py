@@ -14,12 +14,15 @@ from housegame.arrange.lookup import rules_slug
 from housegame.arrange.odds import odds_name
 from housegame.cards import parse_cards
 from housegame.cli.common import (
+    LangOption,
+    check_lang,
     console,
     handles_input_errors,
     literal,
     print_json,
 )
 from housegame.errors import RulesetError
+from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -45,42 +48,72 @@ def as_json(result: Arrangement) -> dict[str, Any]:
     }
 
 
-def _value(result: Arrangement, value: float) -> str:
-    return f"{value:+.3f} units" if result.objective == "ev" else f"rank {int(value)}"
+SENTENCES: dict[str, tuple[str, str]] = {
+    "units": ("{value:+.3f} units", "{value:+.3f} 注"),
+    "rank": ("rank {value}", "第 {value} 名"),
+    "automatic": (
+        "declare {name}: {ruleset} declares it automatically ({value:+.3f} units expected, "
+        "set hand {set_value:+.3f})",
+        "报到 {name}: {ruleset} 自动报到 (期望 {value:+.3f} 注, 摆牌 {set_value:+.3f})",
+    ),
+    "declare": (
+        "declare {name}: beats the best set hand by {gain:.3f} units "
+        "({value:+.3f} vs {set_value:+.3f})",
+        "报到 {name}: 比最佳摆牌多 {gain:.3f} 注 ({value:+.3f} vs {set_value:+.3f})",
+    ),
+    "keep": (
+        "do not declare {name}: the set hand is better by {loss:.3f} units "
+        "({set_value:+.3f} vs {value:+.3f})",
+        "不报到 {name}: 摆牌多 {loss:.3f} 注 ({set_value:+.3f} vs {value:+.3f})",
+    ),
+}
+"""The answer's sentences, in English and Chinese (terms come from the glossary)."""
 
 
-def render(result: Arrangement, ruleset: ThirteenCardRuleset) -> None:
-    console.print(f"[bold]ruleset[/] {ruleset.id}   [bold]objective[/] {result.objective}")
-    table = Table("", "front", "middle", "back", "value", box=None, pad_edge=False)
+def _say(key: str, lang: Lang, **values: Any) -> str:
+    english, chinese = SENTENCES[key]
+    return (chinese if lang == "zh" else english).format(**values)
+
+
+def _value(result: Arrangement, value: float, lang: Lang) -> str:
+    if result.objective == "ev":
+        return _say("units", lang, value=value)
+    return _say("rank", lang, value=int(value))
+
+
+def render(result: Arrangement, ruleset: ThirteenCardRuleset, lang: Lang = "en") -> None:
+    console.print(
+        f"[bold]{term('ruleset', lang)}[/] {literal(ruleset.id)}   "
+        f"[bold]{term('objective', lang)}[/] {result.objective}"
+    )
+    lanes_words = (term("front", lang), term("middle", lang), term("back", lang))
+    table = Table("", *lanes_words, term("value", lang), box=None, pad_edge=False)
     for i, choice in enumerate((result.best, *result.alternatives)):
         lanes = _lanes(choice.setting)
         table.add_row(
-            "best" if i == 0 else f"#{i + 1}",
+            term("best", lang) if i == 0 else f"#{i + 1}",
             lanes["front"],
             lanes["middle"],
             lanes["back"],
-            _value(result, choice.value),
+            _value(result, choice.value, lang),
         )
     console.print(table)
     special = result.special
     if special is None:
         return
-    name = literal(special.special.label)
-    if special.automatic:
-        console.print(
-            f"declare {name}: {ruleset.id} declares it automatically "
-            f"({special.value:+.3f} units expected, set hand {special.set_value:+.3f})"
+    key = "automatic" if special.automatic else "declare" if special.declare else "keep"
+    console.print(
+        _say(
+            key,
+            lang,
+            name=literal(special.special.label),
+            ruleset=literal(ruleset.id),
+            value=special.value,
+            set_value=special.set_value,
+            gain=special.gain,
+            loss=-special.gain,
         )
-    elif special.declare:
-        console.print(
-            f"declare {name}: beats the best set hand by {special.gain:.3f} units "
-            f"({special.value:+.3f} vs {special.set_value:+.3f})"
-        )
-    else:
-        console.print(
-            f"do not declare {name}: the set hand is better by {-special.gain:.3f} units "
-            f"({special.set_value:+.3f} vs {special.value:+.3f})"
-        )
+    )
 
 
 @handles_input_errors
@@ -92,8 +125,10 @@ def arrange_command(
     objective: Annotated[str, typer.Option(help="ev (expected units) or lexicographic.")] = "ev",
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""
+    words = check_lang(lang)
     if objective not in ("ev", "lexicographic"):
         raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
     rules = load_ruleset(ruleset, ThirteenCardRuleset)
@@ -102,7 +137,7 @@ def arrange_command(
     if json:
         print_json(as_json(result))
     else:
-        render(result, rules)
+        render(result, rules, words)
 
 
 tables_app = typer.Typer(

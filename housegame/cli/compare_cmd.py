@@ -20,7 +20,10 @@ from rich.progress import (
 from rich.table import Table
 
 from housegame.arrange.arranger import OBJECTIVES
+from housegame.cli.breakdown import item_label
 from housegame.cli.common import (
+    LangOption,
+    check_lang,
     console,
     err_console,
     handles_input_errors,
@@ -31,6 +34,7 @@ from housegame.cli.common import (
 )
 from housegame.compare import TableComparison, by_family, compare_table
 from housegame.errors import TableError
+from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder, check_writable
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -55,10 +59,12 @@ RulesetOption = Annotated[
 ]
 
 
-def render_comparison(comparison: TableComparison, explain: bool = False) -> None:
+def render_comparison(
+    comparison: TableComparison, explain: bool = False, lang: Lang = "en"
+) -> None:
     """Rulesets down, players across: each player's total in the ruleset's units."""
     players = (literal(p) for p in comparison.players)
-    table = Table("ruleset", *players, "unit", box=None, pad_edge=False)
+    table = Table(term("ruleset", lang), *players, term("unit", lang), box=None, pad_edge=False)
     for rid, result in comparison.results.items():
         table.add_row(
             literal(rid),
@@ -67,15 +73,16 @@ def render_comparison(comparison: TableComparison, explain: bool = False) -> Non
         )
     console.print(table)
     for rid, reason in comparison.skipped.items():
-        console.print(f"[dim]skipped {literal(rid)}: {literal(reason)}[/]", soft_wrap=True)
+        skipped = term("skipped", lang)
+        console.print(f"[dim]{skipped} {literal(rid)}: {literal(reason)}[/]", soft_wrap=True)
     if explain:
         for rid, result in comparison.results.items():
             console.print(f"\n[bold]{literal(rid)}[/] ({literal(result.unit)})")
-            render_pairs(result.pairs)
+            render_pairs(result.pairs, lang)
             for entry in getattr(result, "pool", []):
                 console.print(
                     f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: "
-                    f"{literal(entry.item.label)}"
+                    f"{literal(item_label(entry.item, lang))}"
                 )
 
 
@@ -90,8 +97,10 @@ def compare(
     explain: Annotated[
         bool, typer.Option("--explain", help="Also show each ruleset's itemized breakdown.")
     ] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Score one table under several rulesets and show each player's total side by side."""
+    words = check_lang(lang)
     parsed = load_table(table)
     if banker is not None:
         parsed = parsed.model_copy(update={"banker": banker})
@@ -99,7 +108,7 @@ def compare(
     if json:
         print_json(result.as_dict())
     else:
-        render_comparison(result, explain)
+        render_comparison(result, explain, words)
 
 
 def _print_table(headers: list[str], rows: list[list[str]], title: str | None = None) -> None:

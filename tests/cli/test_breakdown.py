@@ -90,3 +90,25 @@ def test_lang_zh_names_a_declaration(tmp_path: Path) -> None:
     )
     out = score(str(table), "--lang", "zh")
     assert "+3  Six pairs (six-pairs)  A 报到" in out and "declares" not in out
+
+
+def test_lang_zh_compare_and_arrange() -> None:
+    runner = CliRunner()
+    compared = runner.invoke(
+        app, ["compare", EXAMPLE, "-r", "maceplay", "-r", "taiwan", "--explain", "--lang", "zh"]
+    )
+    assert compared.exit_code == 0, compared.output
+    assert compared.output.splitlines()[0].split()[0] == "规则"
+    assert "头道 You 胜  三条 Q Q Q vs 乌龙 A K 7" in compared.output
+    for words in ENGLISH_EVENTS:
+        assert words not in compared.output
+    hand = "AS AH KS KH QS QH JS JH 10S 10H 2C 2D 3C"
+    arranged = runner.invoke(app, ["arrange", hand, "-r", "pagat", "--lang", "zh"])
+    assert arranged.exit_code == 0, arranged.output
+    lines = arranged.output.splitlines()
+    assert lines[0].split() == ["规则", "pagat", "目标", "ev"]
+    assert lines[1].split() == ["头道", "中道", "尾道", "期望"]
+    assert lines[2].startswith("最佳") and lines[2].endswith("注")
+    assert lines[-1].startswith("不报到 Six pairs (six-pairs): 摆牌多")
+    english = runner.invoke(app, ["arrange", hand, "-r", "pagat"]).output.splitlines()
+    assert english[-1].startswith("do not declare Six pairs (six-pairs): the set hand is better")
