@@ -41,6 +41,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import Backend, SimulationReport, simulate
 from housegame.simulation.report import (
     SUMMARY_HEADERS,
+    headers_in,
     lane_rows,
     require_plots,
     special_rows,
@@ -129,18 +130,25 @@ def print_wide(table: Table, width: int) -> None:
     sys.stdout.write("".join(line.rstrip() + "\n" for line in text.splitlines()))
 
 
-def render_stats(report: SimulationReport, explain: bool = False) -> None:
+TITLES = {
+    "en": ("payout terms", "lanes", "special hands"),
+    "zh": ("赔付项目", "各道", "特殊牌型"),
+}
+
+
+def render_stats(report: SimulationReport, explain: bool = False, lang: Lang = "en") -> None:
     """The summary table; with ``explain``, each ruleset's payout terms and special hands."""
-    _print_table(SUMMARY_HEADERS, summary_rows(report))
+    _print_table(headers_in(SUMMARY_HEADERS, lang), summary_rows(report, lang))
     if not explain:
         return
+    terms, lanes, specials = TITLES[lang]
     for stats in report.rulesets:
         console.print()
-        _print_table(*term_rows(stats), title=f"{stats.ruleset}: payout terms")
+        _print_table(*term_rows(stats, lang), title=f"{stats.ruleset}: {terms}")
         if stats.lanes:
-            _print_table(*lane_rows(stats), title=f"{stats.ruleset}: lanes")
+            _print_table(*lane_rows(stats, lang), title=f"{stats.ruleset}: {lanes}")
         if stats.specials:
-            _print_table(*special_rows(stats), title=f"{stats.ruleset}: special hands")
+            _print_table(*special_rows(stats, lang), title=f"{stats.ruleset}: {specials}")
 
 
 def _simulated_rulesets(refs: list[str] | None) -> list[ThirteenCardRuleset]:
@@ -214,8 +222,10 @@ def simulate_cmd(
             "--explain", help="Also show each ruleset's payout terms, lanes and special hands."
         ),
     ] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Monte Carlo over the same seeded deals under each ruleset: the designer's report."""
+    words = check_lang(lang)
     if objective not in OBJECTIVES:
         raise TableError(
             f"--objective {objective}: unknown objective", hint="use ev or lexicographic"
@@ -245,7 +255,7 @@ def simulate_cmd(
     if json:
         print_json(report.as_dict())
     else:
-        render_stats(report, explain)
+        render_stats(report, explain, words)
 
 
 def register(app: typer.Typer) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from housegame.errors import HousegameError
+from housegame.glossary import TERMS, Lang, term
 from housegame.simulation.stats import Exact, merged
 from housegame.simulation.summary import RulesetStats
 from housegame.simulation.thirteen import SimulationReport
@@ -56,10 +57,10 @@ def _rows(stats: RulesetStats) -> Iterator[tuple[str, str, str, Any]]:
         yield "lane", lane["lane"], "tied_rate", lane["tied_rate"]
         for units, rate in lane["values"].items():
             yield "lane", lane["lane"], f"value {units}", rate
-    for term in data["terms"]:
-        name = f"{term['kind']}: {term['label']}"
+    for paid in data["terms"]:
+        name = f"{paid['kind']}: {paid['label']}"
         for metric in ("per_deal", "units_per_deal", "share_of_units", "seat1_per_deal"):
-            yield "term", name, metric, term[metric]
+            yield "term", name, metric, paid[metric]
     for special in data["specials"]:
         for metric in ("declared_rate", "held_rate", "expected"):
             yield "special", special["id"], metric, special[metric]
@@ -199,6 +200,59 @@ STYLE = (
 )
 
 
+HEADERS: dict[str, str] = {
+    "ruleset": "规则",
+    "deals": "局数",
+    "banker edge [95% CI]": "庄家优势 [95% CI]",
+    "edge/action": "优势/押注",
+    "seat means": "各座平均",
+    "sd": "标准差",
+    "5%..95%": "5%..95%",
+    "moved/deal": "每局流动",
+    "scoops": "打枪",
+    "fouls": "倒水",
+    "specials": "特殊牌型",
+    "biggest swing": "最大输赢",
+    "term": "项目",
+    "per deal": "每局次数",
+    "units/deal": "每局注数",
+    "share": "占比",
+    "seat 1/deal": "一号座/局",
+    "lane": "道",
+    "won": "胜",
+    "tied": "平",
+    "values paid (units: share)": "分值 (注: 占比)",
+    "special hand": "特殊牌型",
+    "declared": "报到",
+    "held": "持有",
+    "held 95% CI": "持有 95% CI",
+    "expected": "理论",
+}
+"""The report's column names in Chinese (``--lang zh``); the glossary's words where it has
+them."""
+
+
+def headers_in(headers: list[str], lang: Lang) -> list[str]:
+    return headers if lang == "en" else [HEADERS.get(h, h) for h in headers]
+
+
+def term_text(kind: str, label: str, lang: Lang) -> str:
+    """A payout term's name: its kind and label, or in Chinese the glossary's words (a lane's
+    result as the lane and won/tied; add-ons and specials by their own names)."""
+    if lang == "en":
+        return f"{kind}: {label}"
+    lanes = re.match(r"(front|middle|back) (to \*|tied)$", label)
+    if lanes:
+        result = "won" if lanes.group(2).startswith("to") else "tied"
+        return f"{term(lanes.group(1), lang)} {term(result, lang)}"
+    times = re.search(r" x\d+$", label)
+    named = kind in ("bonus", "special") and not label.startswith(("specials meet", "*"))
+    words = {"overall-point": "overall-point", "home-run": "home-run", "scoop": "scoop"}
+    kind_word = term(words.get(kind, kind), lang) if kind in TERMS else kind
+    shown = f"{kind_word}: {label}" if named else kind_word
+    return shown + (times.group(0) if times else "")
+
+
 SUMMARY_HEADERS = [
     "ruleset",
     "deals",
@@ -215,7 +269,7 @@ SUMMARY_HEADERS = [
 ]
 
 
-def summary_rows(report: SimulationReport) -> list[list[str]]:
+def summary_rows(report: SimulationReport, lang: Lang = "en") -> list[list[str]]:
     """A line per ruleset: in banker games the banker's (seat 1's) edge with its interval and as
     a share of the units settled with the banker; every seat's mean (about zero in all-pairs
     games: the JSON has each one's interval); the spread of a result, the units that change
@@ -226,7 +280,7 @@ def summary_rows(report: SimulationReport) -> list[list[str]]:
         swing = s.swing
         rows.append(
             [
-                s.ruleset + (" (banker)" if s.banker else ""),
+                s.ruleset + (f" ({term('banker', lang)})" if s.banker else ""),
                 str(s.deals),
                 "-" if edge is None else f"{s.seat_means[0]:+.3f} [{low:+.3f}, {high:+.3f}]",
                 "-" if edge is None else f"{edge['share_of_action']:+.2%}",
@@ -239,18 +293,21 @@ def summary_rows(report: SimulationReport) -> list[list[str]]:
                 f"{s.special_rate:.2%}",
                 "-"
                 if swing is None
-                else f"{float(swing['units']):+g} (deal {swing['deal']}, seat {swing['seat']})",
+                else f"{float(swing['units']):+g} ({SWING[lang].format(**swing)})",
             ]
         )
     return rows
 
 
-def term_rows(stats: RulesetStats) -> tuple[list[str], list[list[str]]]:
+SWING = {"en": "deal {deal}, seat {seat}", "zh": "第 {deal} 局, {seat} 号座"}
+
+
+def term_rows(stats: RulesetStats, lang: Lang = "en") -> tuple[list[str], list[list[str]]]:
     """Each payout term: how often it is paid, the units it moves, its share, seat 1's side."""
-    headers = ["term", "per deal", "units/deal", "share", "seat 1/deal"]
+    headers = headers_in(["term", "per deal", "units/deal", "share", "seat 1/deal"], lang)
     rows = [
         [
-            f"{t['kind']}: {t['label']}",
+            term_text(t["kind"], t["label"], lang),
             f"{t['per_deal']:.4f}",
             f"{t['units_per_deal']:.4f}",
             f"{t['share_of_units']:.1%}",
@@ -293,12 +350,12 @@ def write_html(report: SimulationReport, path: Path) -> None:
     path.write_text("".join(parts), encoding="utf-8")
 
 
-def lane_rows(stats: RulesetStats) -> tuple[list[str], list[list[str]]]:
+def lane_rows(stats: RulesetStats, lang: Lang = "en") -> tuple[list[str], list[list[str]]]:
     """Each lane: how often a pair's lane is won or tied, and the share of each lane value."""
-    headers = ["lane", "won", "tied", "values paid (units: share)"]
+    headers = headers_in(["lane", "won", "tied", "values paid (units: share)"], lang)
     rows = [
         [
-            lane["lane"],
+            term(lane["lane"], lang),
             f"{lane['won_rate']:.1%}",
             f"{lane['tied_rate']:.1%}",
             ", ".join(f"{units}: {rate:.1%}" for units, rate in lane["values"].items()),
@@ -313,9 +370,9 @@ def _percent(rate: float) -> str:
     return f"{100 * rate:.3g}%"
 
 
-def special_rows(stats: RulesetStats) -> tuple[list[str], list[list[str]]]:
+def special_rows(stats: RulesetStats, lang: Lang = "en") -> tuple[list[str], list[list[str]]]:
     """Special hands: declared, held (with its 95% interval) and the exact chance if known."""
-    headers = ["special hand", "declared", "held", "held 95% CI", "expected"]
+    headers = headers_in(["special hand", "declared", "held", "held 95% CI", "expected"], lang)
     rows = [
         [
             f"{s['name']} ({s['id']})",

@@ -112,3 +112,17 @@ def test_lang_zh_compare_and_arrange() -> None:
     assert lines[-1].startswith("不报到 Six pairs (six-pairs): 摆牌多")
     english = runner.invoke(app, ["arrange", hand, "-r", "pagat"]).output.splitlines()
     assert english[-1].startswith("do not declare Six pairs (six-pairs): the set hand is better")
+
+
+def test_lang_zh_simulate() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "-r", "macau", "--deals", "10", "--seed", "3", "--explain", "--lang", "zh"],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["规则", "局数", "庄家优势"]
+    assert lines[1].startswith("macau (庄家)") and "局," in lines[1]
+    assert "macau: 赔付项目" in result.stdout and "头道 胜" in result.stdout
+    for words in ("deals", "banker edge", "payout terms", "front to", "seat 1/deal"):
+        assert words not in result.stdout
