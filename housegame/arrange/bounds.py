@@ -31,6 +31,7 @@ a minimum: a position above X wraps to at least 2**31 (positions stay below 2**3
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -226,7 +227,11 @@ class Bounds:
         self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
         self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
         self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
-        self.back = Rows(lanes[2], self.r5, self.cards[2], "block", corner)
+
+    @cached_property
+    def back(self) -> Rows:
+        """The back's block scans: only ``blocks`` reads them (a small batch never does)."""
+        return Rows(self.lanes[2], self.r5, self.cards[2], "block", self.corner)
 
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
