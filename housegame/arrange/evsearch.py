@@ -203,8 +203,5 @@ class EvSearch:
             return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
 
         if direct if direct is not None else len(cards) <= SMALL:
-            hand = np.repeat(np.arange(len(cards), dtype=np.int64), N5)
-            back = np.tile(np.arange(N5, dtype=np.int64), len(cards))
-            bound = bounds.semi(hand, back).reshape(len(cards), N5)
-            return search_batch(hands, bound, values, keep, DIRECT_FIRST)
+            return search_batch(hands, bounds.semi_all(), values, keep, DIRECT_FIRST)
         return search_staged(hands, bounds, values, keep)
