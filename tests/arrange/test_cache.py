@@ -197,6 +197,10 @@ def test_a_damaged_cached_lane_odds_file_is_rebuilt(
 
     monkeypatch.setattr(build, "build_lane_odds", fake_build)
     lane_odds.__wrapped__(RULES)
+    assert capsys.readouterr().err == (
+        "housegame: building lane odds for ranking wl-sfl-none from 1,000 deals; "
+        "this happens once\n"
+    )
     path = cache_folder / odds_name(RULES)
     lane_odds.__wrapped__(RULES)
     assert built == [0] and path.is_file()
