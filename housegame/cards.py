@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from housegame.errors import CardError
 
@@ -85,9 +86,11 @@ def rank_value(token: str) -> int:
     raise CardError(f"'{_shown(token)}' is not a rank", hint="ranks are 2-9, 10 or T, J, Q, K, A")
 
 
+@lru_cache(maxsize=4096)
 def parse_card(token: str) -> Card:
     """Read one card name: ``AS``, ``as``, ``10S``, ``TS``, ``A♠``. Compatibility forms read
-    as what they stand for (NFKC): the Kelvin sign as K, full-width letters and digits as ASCII."""
+    as what they stand for (NFKC): the Kelvin sign as K, full-width letters and digits as ASCII.
+    Answers are kept (a table's cards are read by several steps; errors are never kept)."""
     text = unicodedata.normalize("NFKC", token).strip()
     match = _TOKEN.match(text)
     if match is None:

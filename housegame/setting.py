@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from housegame.cards import Card, format_cards
 from housegame.ranking import RankingRules, describe, evaluate, strength
@@ -41,9 +42,10 @@ class Setting:
     def cards(self) -> tuple[Card, ...]:
         return self.front + self.middle + self.back
 
-    @property
+    @cached_property
     def fouled(self) -> bool:
-        """Back >= middle >= front by strength (suits never make a foul)."""
+        """Back >= middle >= front by strength (suits never make a foul). Kept once read:
+        settlement asks it for every pair of the table."""
         front, middle, back = (strength(k) for k in self.keys)
         return front > middle or middle > back
 

@@ -31,6 +31,7 @@ a minimum: a position above X wraps to at least 2**31 (positions stay below 2**3
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -159,8 +160,8 @@ class Rows:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
         running or block extremes of the non-monotone rows."""
         lane = self.lane
-        first = self.ends[:, self.ranked.ords.take(start)]
-        last = self.ends[:, self.ranked.ords.take(end)]
+        first = self.ends.take(self.ranked.ords.take(start), axis=1)
+        last = self.ends.take(self.ranked.ords.take(end), axis=1)
         out: Values = []
         hand = extreme_at // self.ranked.width if self.firsts else extreme_at
         for k, trend in enumerate(lane.trend):
@@ -226,13 +227,17 @@ class Bounds:
         self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
         self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
         self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
-        self.back = Rows(lanes[2], self.r5, self.cards[2], "block", corner)
+
+    @cached_property
+    def back(self) -> Rows:
+        """The back's block scans: only ``blocks`` reads them (a small batch never does)."""
+        return Rows(self.lanes[2], self.r5, self.cards[2], "block", self.corner)
 
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
         rows = self.lanes[lane]
         ords = (self.o3 if lane == 0 else self.o5).take(subsets)
-        values = rows.table[:, ords]
+        values = rows.table.take(ords, axis=1)
         cards = self.cards[lane]
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
 
@@ -295,6 +300,20 @@ class Bounds:
     def semi(self, hand: I64, back: I64) -> F64:
         """Bounds of the given (hand, back) pairs (see module docstring)."""
         at, upto, mid, _ = self._middles(hand, back)
+        return self._semi(hand, at, upto, mid)
+
+    def semi_all(self) -> F64:
+        """(hands, backs): ``semi`` of every back of every hand, the middles' sorted positions
+        read in one gather."""
+        position = self.r5.position
+        hand = np.repeat(np.arange(self.count, dtype=np.int64), N5)
+        at = np.arange(self.count * N5, dtype=np.int64)
+        mid = (
+            position.reshape(self.count, N5).take(MIDDLE_OF, axis=1).reshape(-1, _MIDDLES.shape[1])
+        )
+        return self._semi(hand, at, self.r5.upto.take(position), mid).reshape(self.count, N5)
+
+    def _semi(self, hand: I64, at: I64, upto: U32, mid: U32) -> F64:
         below = (upto[:, None] - mid).min(axis=1)  # wraps past 2**31 for middles above upto
         ok = below < _HIGH
         mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)

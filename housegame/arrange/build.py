@@ -15,7 +15,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached
+from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached, unwritable
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables, rules_slug
 from housegame.arrange.model import EvModel
@@ -130,6 +130,11 @@ def lane_odds(rules: RankingRules) -> LaneOdds:
             notice(f"cache file {cached} was built from other deals; rebuilding it")
         except Unverified as exc:
             notice(f"cache file {cached} does not verify ({exc}); rebuilding it")
+    if cached is not None and not cached.exists() and not unwritable():
+        notice(
+            f"building lane odds for ranking {rules_slug(rules)} from {FALLBACK_DEALS:,} deals; "
+            "this happens once"
+        )
     odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
     store_cached(cached, odds.arrays(), compressed=True)
     return odds

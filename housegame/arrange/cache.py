@@ -114,6 +114,11 @@ def load_cached(path: Path | None, names: tuple[str, ...]) -> dict[str, Any] | N
         return None
 
 
+def unwritable() -> bool:
+    """Whether this process has found the cache folder unwritable (and said so)."""
+    return _warned_unwritable
+
+
 def store_cached(path: Path | None, arrays: Arrays, compressed: bool = False) -> None:
     """Keep built arrays for the next run; an unwritable cache warns once per process (the
     caller keeps the tables in memory for this one)."""

@@ -11,6 +11,11 @@ Per batch (see ``bounds`` for the bounds themselves):
 4. the backs whose bound still reaches the threshold, best bound first, evaluated exactly in
    rounds (``ROUNDS``), the threshold rising after each round.
 
+A batch of at most ``SMALL`` hands (one hand from ``arrange``, a table's loose hands) skips the
+stages, whose many small array operations then cost more than they prune: the ``semi`` bound of
+every back, then ``search.search_batch`` (the ``DIRECT_FIRST`` best-bounded backs exactly, then
+every back still reaching the threshold).
+
 Every back left out has a bound below a value already found (thresholds only rise), so the
 answer is the same as evaluating every split.
 """
@@ -38,6 +43,7 @@ from housegame.arrange.search import (
     evaluate_backs,
     found_list,
     hands_of,
+    search_batch,
     thresholds,
     top_splits,
 )
@@ -52,6 +58,10 @@ BLOCK_ROUNDS = (1, 2, 4, BLOCKS)
 ends with a seed (``SEED_TIGHT`` tight bounds, ``SEED`` exact values) raising the threshold."""
 ROUNDS = (1, 3, 9, 27)
 """Rank (by tight bound, within a hand) at which each exact round after the first stops."""
+SMALL = 4
+"""Batches up to this many hands take the direct search (measured: docs/arrange.md)."""
+DIRECT_FIRST = 8
+"""Backs per hand evaluated first by the direct search, to set the thresholds."""
 
 
 def _ranks(hand: I64, bound: F64) -> tuple[IntP, IntP]:
@@ -176,8 +186,10 @@ class EvSearch:
             full[row] = value
         return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])
 
-    def search(self, cards: IntP, keep: int) -> list[Found]:
-        """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand."""
+    def search(self, cards: IntP, keep: int, direct: bool | None = None) -> list[Found]:
+        """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand. ``direct``:
+        whether to skip the stages (default: for batches of at most ``SMALL`` hands); the
+        answer is the same either way."""
         model = self.model
         hands = hands_of(cards, model.tables)
         bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3, self.corner)
@@ -190,4 +202,6 @@ class EvSearch:
             ]
             return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
 
+        if direct if direct is not None else len(cards) <= SMALL:
+            return search_batch(hands, bounds.semi_all(), values, keep, DIRECT_FIRST)
         return search_staged(hands, bounds, values, keep)

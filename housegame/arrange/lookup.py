@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -24,11 +23,12 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import I32, I64
-from housegame.arrange.cache import cache_dir, load_cached, notice, store_cached
+from housegame.arrange.cache import cache_dir, load_cached, notice, store_cached, unwritable
+from housegame.arrange.combos import colex_hands
 from housegame.ranking import RankingRules, evaluate_batch
 
 TABLE_VERSION = 3
-_CHUNK = 262_144
+_CHUNK = 65_536
 _EVAL_CHUNK = 32_768
 
 U16 = npt.NDArray[np.uint16]
@@ -109,10 +109,8 @@ class RankTables:
 
 
 def _all_hands(size: int) -> tuple[npt.NDArray[np.int8], I64]:
-    hands = np.array(list(combinations(range(52), size)), dtype=np.int8)
-    c = hands.astype(np.intp)
-    colex = sum(COLEX[k].take(c[:, k]) for k in range(size))
-    return hands, np.asarray(colex, dtype=np.int64)
+    """Every hand of ``size`` cards and its colex rank (the hands come in colex order)."""
+    return colex_hands(size), np.arange(comb(52, size), dtype=np.int64)
 
 
 def _keys(hands: npt.NDArray[np.int8], rules: RankingRules) -> I64:
@@ -125,9 +123,10 @@ def build_tables(rules: RankingRules) -> RankTables:
     hands5, colex5 = _all_hands(5)
     hands3, colex3 = _all_hands(3)
     keys5, keys3 = _keys(hands5, rules), _keys(hands3, rules)
-    keys, inverse = np.unique(np.concatenate([keys5, keys3]), return_inverse=True)
+    both = np.concatenate([keys5, keys3])
+    keys = np.unique(both)  # a plain sort, then a search: cheaper than return_inverse's argsort
     assert len(keys) < 1 << 16
-    inverse = inverse.astype(np.uint16)
+    inverse = np.searchsorted(keys, both).astype(np.uint16)
     ord5 = np.empty(len(keys5), dtype=np.uint16)
     ord5[colex5] = inverse[: len(keys5)]
     ord3 = np.empty(len(keys3), dtype=np.uint16)
@@ -170,7 +169,7 @@ def _from_arrays(rules: RankingRules, arrays: dict[str, Any]) -> RankTables | No
 @cache
 def rank_tables(rules: RankingRules) -> RankTables:
     """The lookup tables for ``rules``: from memory, the disk cache (if the file verifies), or
-    built (a few seconds) and cached."""
+    built (about a second, said on stderr) and cached."""
     path = cache_file(rules)
     arrays = load_cached(path, _ARRAYS)
     found = _from_arrays(rules, arrays) if arrays is not None else None
@@ -178,6 +177,8 @@ def rank_tables(rules: RankingRules) -> RankTables:
         return found
     if arrays is not None:
         notice(f"cache file {path} holds tables of the wrong shape; rebuilding it")
+    elif path is not None and not path.exists() and not unwritable():
+        notice(f"building lookup tables for ranking {rules_slug(rules)}; this happens once")
     tables = build_tables(rules)
     store_cached(path, {name: getattr(tables, name) for name in _ARRAYS})
     return tables

@@ -118,11 +118,25 @@ def test_an_unwritable_cache_keeps_tables_in_memory_with_one_warning(
     cache_folder.write_text("not a folder", encoding="utf-8")
     rank_tables.__wrapped__(RULES)
     rank_tables.__wrapped__(RankingRules(wheel_straight="second-highest"))
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1
-    assert err.startswith(f"housegame: cannot write the cache in {cache_folder} (")
+    first, warning = capsys.readouterr().err.splitlines()
+    assert first == "housegame: building lookup tables for ranking wl-sfl-none; this happens once"
+    assert warning.startswith(f"housegame: cannot write the cache in {cache_folder} (")
+    err = warning
     assert "kept in memory for this run (set HOUSEGAME_CACHE to a writable folder)" in err
     assert len(builds) == 2
+
+
+def test_a_first_build_says_so_once(
+    cache_folder: Path, builds: list[RankingRules], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Building takes about a second: the first build says what is happening; the next run
+    reads the cached file and says nothing."""
+    rank_tables.__wrapped__(RULES)
+    assert capsys.readouterr().err == (
+        "housegame: building lookup tables for ranking wl-sfl-none; this happens once\n"
+    )
+    rank_tables.__wrapped__(RULES)
+    assert capsys.readouterr().err == "" and len(builds) == 1
 
 
 def test_a_failed_write_leaves_no_partial_file(
@@ -183,6 +197,10 @@ def test_a_damaged_cached_lane_odds_file_is_rebuilt(
 
     monkeypatch.setattr(build, "build_lane_odds", fake_build)
     lane_odds.__wrapped__(RULES)
+    assert capsys.readouterr().err == (
+        "housegame: building lane odds for ranking wl-sfl-none from 1,000 deals; "
+        "this happens once\n"
+    )
     path = cache_folder / odds_name(RULES)
     lane_odds.__wrapped__(RULES)
     assert built == [0] and path.is_file()
