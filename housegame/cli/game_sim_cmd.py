@@ -7,11 +7,8 @@ from typing import Annotated, TypeVar
 import typer
 from rich.table import Table
 
-from housegame.bigtwo.errors import BigTwoError
 from housegame.cli.common import console, err_console, handles_input_errors, print_json
 from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
-from housegame.errors import HousegameError
-from housegame.ofc.errors import OfcError
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
@@ -66,17 +63,9 @@ def _finish(report: GameReport, json: bool) -> None:
 KindT = TypeVar("KindT")
 
 
-def _rulesets(
-    refs: list[str] | None, kind: type[KindT], what: str, error: type[HousegameError]
-) -> list[KindT]:
+def _rulesets(refs: list[str] | None, kind: type[KindT]) -> list[KindT]:
     """The named rulesets (each must be of ``kind``), or every bundled one of that kind."""
-    rulesets: list[KindT] = []
-    for ref in refs or []:
-        rules = load_ruleset(ref)
-        if not isinstance(rules, kind):
-            raise error(f"ruleset '{rules.id}' is not {what}")
-        rulesets.append(rules)
-    return rulesets if rulesets else bundled_of(kind)
+    return [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
 
 
 @handles_input_errors
@@ -90,7 +79,7 @@ def ofc_simulate(
     json: JsonOption = False,
 ) -> None:
     """Bots play OFC hands: mean per hand, fouls, royalties by lane, Fantasyland entry/stay."""
-    rulesets = _rulesets(ruleset, OfcRuleset, "an OFC ruleset", OfcError)
+    rulesets = _rulesets(ruleset, OfcRuleset)
     with progress_bar() as bar:
         task = bar.add_task("playing", total=hands * len(rulesets))
         report = simulate_ofc(
@@ -109,7 +98,7 @@ def bigtwo_simulate(
     json: JsonOption = False,
 ) -> None:
     """The computer players play Big Two: who wins, who pays, the penalty of a loser."""
-    rulesets = _rulesets(ruleset, BigTwoRuleset, "a Big Two ruleset (game: big-two)", BigTwoError)
+    rulesets = _rulesets(ruleset, BigTwoRuleset)
     with progress_bar() as bar:
         task = bar.add_task("playing", total=games * len(rulesets))
         report = simulate_bigtwo(
