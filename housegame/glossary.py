@@ -75,6 +75,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "deal": ("deal", "发牌"),
     "discard": ("discard", "弃牌"),
     "street": ("street", "轮"),
+    "running-totals": ("running totals", "累计得分"),
     # Big Two
     "big-two": ("Big Two", "大老二"),
     "lead-card": ("lead card", "首出牌"),
@@ -86,6 +87,13 @@ TERMS: dict[str, tuple[str, str]] = {
     "penalty": ("penalty", "罚分"),
     "cards-left": ("cards left", "剩余牌数"),
     "timeout": ("timeout", "超时"),
+    # playing in the terminal (the typed commands stay English words)
+    "seed": ("seed", "种子"),
+    "hint": ("hint", "提示"),
+    "auto": ("auto", "代打"),
+    "undo": ("undo", "悔牌"),
+    "quit": ("quit", "退出"),
+    "help": ("help", "帮助"),
     # rules sheet headings
     "table": ("Table", "牌桌"),
     "ranking": ("Ranking", "牌型大小"),
@@ -132,6 +140,16 @@ def term(key: str, lang: Lang) -> str:
     return chinese if lang == "zh" else english
 
 
+Phrase = tuple[str, str]
+"""A sentence in English and in Chinese, with ``{named}`` blanks (terms come from TERMS)."""
+
+
+def say(lang: Lang, phrase: Phrase, **blanks: object) -> str:
+    """The phrase in ``lang`` with its blanks filled."""
+    english, chinese = phrase
+    return (chinese if lang == "zh" else english).format(**blanks)
+
+
 def glossary_markdown() -> str:
     """The glossary page, docs/glossary.md, generated from the table above."""
     lines = [
@@ -148,4 +166,4 @@ def glossary_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["ALSO", "LANGS", "TERMS", "Lang", "glossary_markdown", "term"]
+__all__ = ["ALSO", "LANGS", "TERMS", "Lang", "Phrase", "glossary_markdown", "say", "term"]

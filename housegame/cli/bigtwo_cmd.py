@@ -7,19 +7,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
-from rich.table import Table
 
 from housegame.bigtwo import (
     DEFAULT_RULESET,
     BigTwoError,
     Combo,
-    Game,
-    Move,
     Rules,
-    Settlement,
     cards_text,
-    computer_move,
     legal_plays,
     load_rules,
     parse_play,
@@ -27,22 +21,18 @@ from housegame.bigtwo import (
     settle,
     why_not,
 )
-from housegame.bigtwo.replay import log_data
 from housegame.cards import parse_cards
+from housegame.cli.bigtwo_play import move_text, play_game, render_settlement
+from housegame.cli.bigtwo_play import show as say
 from housegame.cli.common import (
     LangOption,
     check_lang,
-    console,
-    err_console,
     handles_input_errors,
-    literal,
     print_json,
 )
 from housegame.cli.game_sim_cmd import bigtwo_simulate
-from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
-from housegame.glossary import Lang, term
-from housegame.inputs import MAX_SEED, check_writable, parse_count, write_text_atomic
+from housegame.inputs import MAX_SEED, check_writable, parse_count
 
 RulesetOption = Annotated[
     str | None,
@@ -54,26 +44,12 @@ RulesetOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-PLAY_NAMES = ("South", "West", "North", "East")
-PLAY_HELP = """commands:
-  CARDS   play them, e.g. 3C 3D
-  pass    let the play stand
-  hint    the play the computer would make for you
-  auto    make that play
-  help    this list
-  quit    stop (--save FILE keeps the log so far)"""
-
 bigtwo_app = typer.Typer(
     name="bigtwo",
     help="Big Two (大老二): check plays, hints, scoring, replays and a terminal game.",
     no_args_is_help=True,
     add_completion=False,
 )
-
-
-def say(text: str = "") -> None:
-    """Plain text on stdout: no markup, no wrapping (cards stay on one line)."""
-    console.print(literal(text), soft_wrap=True)
 
 
 def _play(text: str, what: str, rules: Rules) -> Combo:
@@ -174,23 +150,6 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
     return out
 
 
-def render_settlement(result: Settlement, lang: Lang = "en") -> None:
-    """Cards left, penalty score and net per player; --lang zh names the columns in Chinese."""
-    heads: tuple[str, ...] = ("player", "cards left", "score", "net")
-    if lang == "zh":
-        heads = tuple(term(key, lang) for key in ("someone", "cards-left", "penalty", "net"))
-    table = Table(*heads, box=None, pad_edge=False)
-    for name, net in result.totals.items():
-        table.add_row(
-            literal(name), str(result.cards_left[name]), str(result.scores[name]), f"{net:+}"
-        )
-    winner = "winner" if lang == "en" else term("won", lang)
-    console.print(
-        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]{winner}[/] {literal(result.winner)}"
-    )
-    console.print(table)
-
-
 @bigtwo_app.command("score")
 @handles_input_errors
 def score_cmd(
@@ -228,15 +187,6 @@ def score_cmd(
         render_settlement(result, words)
 
 
-def _move_text(move: Move) -> str:
-    text = str(move)
-    if move.goes_out:
-        text += " and is out"
-    if move.ends_trick:
-        text += "; the trick is over"
-    return text
-
-
 @bigtwo_app.command("replay")
 @handles_input_errors
 def replay_cmd(
@@ -252,54 +202,9 @@ def replay_cmd(
         print_json(result.as_dict())
         return
     for i, move in enumerate(result.moves, 1):
-        say(f"{i:>3}. {_move_text(move)}")
+        say(f"{i:>3}. {move_text(move, words)}")
     say()
     render_settlement(result.settlement, words)
-
-
-def _read_line() -> str:
-    console.print("> ", end="", markup=False, soft_wrap=True)
-    line = read_line()
-    if not line:
-        raise BigTwoError(
-            "input ended before the game did", hint="type cards, pass, hint, auto or quit"
-        )
-    return line.strip()
-
-
-def _human_turn(game: Game) -> bool:
-    """Read commands until the human has moved; False if they quit."""
-    if game.table is not None:
-        say(f"to beat: {game.table} by {game.names[game.table_owner or 0]}")
-    else:
-        lead = game.must_contain
-        say("you lead" + (f" (the first play must contain {cards_text([lead])})" if lead else ""))
-    left = game.cards_left()
-    say("cards left: " + ", ".join(f"{n} {left[n]}" for n in game.names[1:]))
-    say(f"your hand: {cards_text(game.hand())}")
-    while True:
-        line = _read_line()
-        word = line.lower()
-        try:
-            if word == "quit":
-                return False
-            if word == "hint":
-                suggestion = game.hint()
-                say(f"hint: {suggestion if suggestion else 'pass'}")
-                continue
-            if word == "help":
-                say(PLAY_HELP)
-                continue
-            move = (
-                computer_move(game)
-                if word == "auto"
-                else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
-            )
-        except HousegameError as exc:
-            err_console.print(f"not allowed: {literal(exc, lines=True)}", soft_wrap=True)
-            continue
-        say(_move_text(move))
-        return True
 
 
 @bigtwo_app.command("play")
@@ -320,36 +225,16 @@ def play_cmd(
         Path | None,
         typer.Option(metavar="FILE", help="Write the game's log here (bigtwo replay reads it)."),
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
     quit."""
     rules = load_rules(ruleset)
+    words = check_lang(lang)
     if save is not None:
         check_writable(save, "--save")
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    game = Game.deal(rules, deal_seed, PLAY_NAMES)
-    say(
-        f"Big Two under {rules.id}, seed {deal_seed}. You are {PLAY_NAMES[0]}; "
-        f"{game.current} leads."
-    )
-    while not game.over:
-        if game.turn == 0:
-            if not _human_turn(game):
-                say("You quit.")
-                _save(game, save)
-                return
-        else:
-            say(_move_text(computer_move(game)))
-    say()
-    render_settlement(game.settlement())
-    _save(game, save)
-
-
-def _save(game: Game, path: Path | None) -> None:
-    """The log so far (a finished game replays with `bigtwo replay`)."""
-    if path is not None:
-        write_text_atomic(path, yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
-        say(f"log written to {path}")
+    play_game(rules, deal_seed, save, words)
 
 
 def register(app: typer.Typer) -> None:

@@ -80,19 +80,22 @@ def play(
         Path | None,
         typer.Option("--resume", metavar="FILE", help="Go on with a hand saved by quit."),
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play hands against computer opponents; moves are read from stdin, one per line
-    (help, hint, auto, undo and quit too)."""
+    (help, hint, auto, undo and quit too; the same words with --lang zh)."""
+    words = check_lang(lang)
     if save is not None:
         check_writable(save, "--save")
     if resume_from is not None:
         rules, ref, seed, hand = resume(resume_from, name)
-        Session(rules, ref, list(hand.order), name, save or resume_from).play(seed, hands, hand)
+        players = list(hand.order)
+        Session(rules, ref, players, name, save or resume_from, words).play(seed, hands, hand)
         return
     rules = load_ruleset(ruleset, OfcRuleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
-    Session(rules, ruleset, players, name, save).play(seed, hands)
+    Session(rules, ruleset, players, name, save, words).play(seed, hands)
 
 
 @handles_input_errors

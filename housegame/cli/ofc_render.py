@@ -15,9 +15,11 @@ from housegame.ranking import describe
 from housegame.rulesets.common import LANES
 
 
-def render_boards(hand: Hand) -> None:
+def render_boards(hand: Hand, lang: Lang = "en") -> None:
     """Every player's placed cards (face up) lane by lane; discards stay hidden."""
-    table = Table("player", *LANES, box=None, pad_edge=False)
+    heads = (term("someone", lang), *(term(lane, lang) for lane in LANES))
+    table = Table(*heads, box=None, pad_edge=False)
+    marker = " \\[FL]" if lang == "en" else f" \\[{term('fantasyland', lang)}]"
     for name in hand.order:
         board = hand.boards[name]
         row = [
@@ -25,7 +27,7 @@ def render_boards(hand: Hand) -> None:
             f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
             for lane in LANES
         ]
-        label = literal(name) + (" \\[FL]" if board.fantasyland_cards is not None else "")
+        label = literal(name) + (marker if board.fantasyland_cards is not None else "")
         table.add_row(label, *row)
     console.print(table)
 
