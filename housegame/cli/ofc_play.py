@@ -16,7 +16,7 @@ import yaml
 from housegame.cards import Card, format_cards
 from housegame.cli.breakdown import hand as hand_text
 from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, literal, signed_units
-from housegame.cli.ofc_render import render_boards, render_result
+from housegame.cli.ofc_render import move_text, render_boards, render_result
 from housegame.cli.safe import read_line
 from housegame.glossary import Lang, Phrase, say, term
 from housegame.inputs import write_text_atomic
@@ -228,7 +228,7 @@ def _command(turn: Turn, command: str, line: str) -> None:
         if not turn.pieces:
             console.print(say(lang, WORDS["nothing-to-undo"]))
         else:
-            undone = _shown(turn.pieces.pop(), lang)
+            undone = move_text(turn.pieces.pop(), lang)
             left = format_cards(turn.left())
             console.print(say(lang, WORDS["took-back"], move=undone, cards=left))
     elif command in ("hint", "auto"):
@@ -237,20 +237,15 @@ def _command(turn: Turn, command: str, line: str) -> None:
             console.print(say(lang, WORDS["pieces-back"]))
         move, value = best_move(turn.hand, turn.name, turn.seed)
         if command == "hint":  # in the typed words, so it can be typed as shown
-            console.print(say(lang, WORDS["hint"], move=_shown(move), value=value))
+            console.print(say(lang, WORDS["hint"], move=move_text(move), value=value))
         else:
-            console.print(say(lang, WORDS["auto"], move=_shown(move, lang)))
+            console.print(say(lang, WORDS["auto"], move=move_text(move, lang)))
             turn.hand.play(turn.name, move)
     else:
         turn.add(line.strip(), parse_move(line))
         if turn.pieces:
-            so_far, left = _shown(_merge(turn.pieces), lang), format_cards(turn.left())
+            so_far, left = move_text(_merge(turn.pieces), lang), format_cards(turn.left())
             console.print(say(lang, WORDS["so-far"], move=so_far, cards=left))
-
-
-def _shown(move: Move, lang: Lang = "en", sep: str = " ", skip: str = "") -> str:
-    """A move lane by lane: in the typed words (``back AS KS discard 2H``), or in Chinese."""
-    return sep.join(f"{term(k, lang)} {v}" for k, v in move.as_dict().items() if k != skip)
 
 
 @dataclass
@@ -325,7 +320,7 @@ class Session:
         """A computer player's move: its placements face up, its discard face down."""
         move, _ = best_move(hand, who, seed)
         hand.play(who, move)
-        placed = _shown(move, self.lang, sep=", ", skip="discard")
+        placed = move_text(move, self.lang, sep=", ", skip="discard")
         hidden = say(self.lang, WORDS["hidden"]) if move.discarded else ""
         console.print(
             say(self.lang, WORDS["places"], who=literal(who), placed=placed, hidden=hidden)
