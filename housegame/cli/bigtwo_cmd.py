@@ -22,7 +22,13 @@ from housegame.bigtwo import (
     why_not,
 )
 from housegame.cards import parse_cards
-from housegame.cli.bigtwo_play import move_text, play_game, render_settlement
+from housegame.cli.bigtwo_play import (
+    WORDS,
+    combo_text,
+    move_text,
+    play_game,
+    render_settlement,
+)
 from housegame.cli.bigtwo_play import show as say
 from housegame.cli.common import (
     LangOption,
@@ -32,6 +38,8 @@ from housegame.cli.common import (
 )
 from housegame.cli.game_sim_cmd import bigtwo_simulate
 from housegame.errors import HousegameError
+from housegame.glossary import Phrase
+from housegame.glossary import say as phrase
 from housegame.inputs import MAX_SEED, check_writable, parse_count
 
 RulesetOption = Annotated[
@@ -44,6 +52,13 @@ RulesetOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+HINTS: dict[str, Phrase] = {
+    "none": ("hint: pass (nothing in this hand beats the table)", "提示: 过 (这手牌没有能压过的)"),
+    "count": ("{n} play{s}, weakest first:", "{n} 种出法, 从小到大:"),
+    "more": ("  ... and {n} more (--json lists all)", "  ... 还有 {n} 种 (--json 全部列出)"),
+}
+"""`bigtwo hint`'s lines in English and Chinese."""
+
 bigtwo_app = typer.Typer(
     name="bigtwo",
     help="Big Two (大老二): check plays, hints, scoring, replays and a terminal game.",
@@ -99,8 +114,10 @@ def hint_cmd(
     ] = False,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """List the plays HAND may make now, weakest first; the hint is the first."""
+    words = check_lang(lang)
     rules = load_rules(ruleset)
     cards = parse_cards(hand)
     if not 1 <= len(cards) <= 13:
@@ -127,15 +144,15 @@ def hint_cmd(
         )
         return
     if not plays:
-        say("hint: pass (nothing in this hand beats the table)")
+        say(phrase(words, HINTS["none"]))
         return
-    say(f"hint: {plays[0]}")
+    say(phrase(words, WORDS["hint"], play=combo_text(plays[0], words)))
     shown = plays[:20]
-    say(f"{len(plays)} play{'s' if len(plays) > 1 else ''}, weakest first:")
+    say(phrase(words, HINTS["count"], n=len(plays), s="s" if len(plays) > 1 else ""))
     for p in shown:
-        say(f"  {p}")
+        say(f"  {combo_text(p, words)}")
     if len(plays) > len(shown):
-        say(f"  ... and {len(plays) - len(shown)} more (--json lists all)")
+        say(phrase(words, HINTS["more"], n=len(plays) - len(shown)))
 
 
 def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:

@@ -201,3 +201,17 @@ def test_play_input_ending_early_exits_2() -> None:
     code, _, err = run("play", "--seed", "5", stdin="")
     assert code == 2
     assert "input ended before the game did" in err
+
+
+def test_hint_in_chinese() -> None:
+    hand = "3C 3D 3H 4S 5S 6S 7S 8S 9D 9H 9S KD KH"
+    code, out, _ = run("hint", hand, "--lang", "zh")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[:3] == ["提示: 单张 3C", "41 种出法, 从小到大:", "  单张 3C"]
+    assert "  对子 (3C 3D)" in lines and lines[-1] == "  ... 还有 21 种 (--json 全部列出)"
+    code, out, _ = run("hint", "3C", "--over", "2S", "--lang", "zh")
+    assert code == 0 and out == "提示: 过 (这手牌没有能压过的)\n"
+    code, out, _ = run("hint", "3H 4H 5D AS 2S", "--lang", "zh")
+    assert code == 0 and out.splitlines()[0] == "提示: 单张 3H"
+    assert "  顺子 A-2-3-4-5 (3H 4H 5D AS 2S)" in out.splitlines()
