@@ -3,7 +3,9 @@ page (docs/glossary.md) both read, so a term is translated once and the same eve
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
+
+from housegame.errors import HousegameError
 
 Lang = Literal["en", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "zh")
@@ -150,6 +152,17 @@ def say(lang: Lang, phrase: Phrase, **blanks: object) -> str:
     return (chinese if lang == "zh" else english).format(**blanks)
 
 
+E = TypeVar("E", bound=HousegameError)
+
+
+def refusal(kind: type[E], message: Phrase, hint: Phrase | None = None, **blanks: object) -> E:
+    """An error that can be read in both languages (``exc.text(lang)``): a player's mistake."""
+    english_hint = say("en", hint, **blanks) if hint else None
+    chinese_hint = say("zh", hint, **blanks) if hint else None
+    chinese = (say("zh", message, **blanks), chinese_hint)
+    return kind(say("en", message, **blanks), english_hint, chinese=chinese)
+
+
 def glossary_markdown() -> str:
     """The glossary page, docs/glossary.md, generated from the table above."""
     lines = [
@@ -166,4 +179,14 @@ def glossary_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["ALSO", "LANGS", "TERMS", "Lang", "Phrase", "glossary_markdown", "say", "term"]
+__all__ = [
+    "ALSO",
+    "LANGS",
+    "TERMS",
+    "Lang",
+    "Phrase",
+    "glossary_markdown",
+    "refusal",
+    "say",
+    "term",
+]

@@ -24,7 +24,6 @@ from housegame.bigtwo import (
 from housegame.cards import parse_cards
 from housegame.cli.bigtwo_play import (
     WORDS,
-    combo_text,
     move_text,
     play_game,
     render_settlement,
@@ -56,8 +55,10 @@ HINTS: dict[str, Phrase] = {
     "none": ("hint: pass (nothing in this hand beats the table)", "提示: 过 (这手牌没有能压过的)"),
     "count": ("{n} play{s}, weakest first:", "{n} 种出法, 从小到大:"),
     "more": ("  ... and {n} more (--json lists all)", "  ... 还有 {n} 种 (--json 全部列出)"),
+    "yes": ("yes: {play} beats {table}", "是: {play} 压过 {table}"),
+    "no": ("no: {reason}", "否: {reason}"),
 }
-"""`bigtwo hint`'s lines in English and Chinese."""
+"""`bigtwo hint`'s and `bigtwo beats`' lines in English and Chinese."""
 
 bigtwo_app = typer.Typer(
     name="bigtwo",
@@ -85,20 +86,22 @@ def beats_cmd(
     over: Annotated[str, typer.Option("--over", metavar="CARDS", help="The play on the table.")],
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Does PLAY beat the play on the table? Exit 2 if either is not a legal combination."""
+    words = check_lang(lang)
     rules = load_rules(ruleset)
     mine, table = _play(play, "PLAY", rules), _play(over, "--over", rules)
     overlap = set(mine.cards) & set(table.cards)
     if overlap:
         raise BigTwoError(f"{cards_text(overlap)} cannot be both on the table and in your play")
-    reason = why_not(mine, table, rules)
+    reason = why_not(mine, table, rules, words)
     if json:
         print_json({"beats": reason is None})
     elif reason is None:
-        say(f"yes: {mine} beats {table}")
+        say(phrase(words, HINTS["yes"], play=mine.text(words), table=table.text(words)))
     else:
-        say(f"no: {reason}")
+        say(phrase(words, HINTS["no"], reason=reason))
 
 
 @bigtwo_app.command("hint")
@@ -146,11 +149,11 @@ def hint_cmd(
     if not plays:
         say(phrase(words, HINTS["none"]))
         return
-    say(phrase(words, WORDS["hint"], play=combo_text(plays[0], words)))
+    say(phrase(words, WORDS["hint"], play=plays[0].text(words)))
     shown = plays[:20]
     say(phrase(words, HINTS["count"], n=len(plays), s="s" if len(plays) > 1 else ""))
     for p in shown:
-        say(f"  {combo_text(p, words)}")
+        say(f"  {p.text(words)}")
     if len(plays) > len(shown):
         say(phrase(words, HINTS["more"], n=len(plays) - len(shown)))
 

@@ -11,7 +11,6 @@ from rich.table import Table
 
 from housegame.bigtwo import (
     BigTwoError,
-    Combo,
     Game,
     Move,
     Rules,
@@ -77,21 +76,10 @@ def show(text: str = "") -> None:
     console.print(literal(text), soft_wrap=True)
 
 
-def combo_text(combo: Combo, lang: Lang) -> str:
-    """``pair of 3s (3C 3D)`` / ``对子 (3C 3D)``; a run keeps its name (``顺子 A-2-3-4-5``)."""
-    if lang == "en":
-        return str(combo)
-    name = term(combo.kind, lang)
-    if combo.kind in ("straight", "straight-flush"):
-        name += " " + combo.label.rsplit(" ", 1)[-1]
-    cards = cards_text(combo.cards)
-    return f"{name} {cards}" if combo.kind == "single" else f"{name} ({cards})"
-
-
 def move_text(move: Move, lang: Lang = "en") -> str:
     """A turn as one line: who played what (or passed), going out, the trick's end."""
     if move.play is not None:
-        text = say(lang, WORDS["plays"], player=move.player, play=combo_text(move.play, lang))
+        text = say(lang, WORDS["plays"], player=move.player, play=move.play.text(lang))
     else:
         text = say(lang, WORDS["passes"], player=move.player)
     if move.timed_out:
@@ -131,7 +119,7 @@ def _read_line(lang: Lang) -> str:
 def _situation(game: Game, lang: Lang) -> None:
     """What the human needs before moving: the play to beat, everyone's cards, their hand."""
     if game.table is not None:
-        play, owner = combo_text(game.table, lang), game.names[game.table_owner or 0]
+        play, owner = game.table.text(lang), game.names[game.table_owner or 0]
         show(say(lang, WORDS["to-beat"], play=play, owner=owner))
     else:
         lead = game.must_contain
@@ -154,7 +142,7 @@ def _human_turn(game: Game, lang: Lang) -> bool:
                 return False
             if word == "hint":
                 suggestion = game.hint()
-                shown = combo_text(suggestion, lang) if suggestion else term("pass", lang)
+                shown = suggestion.text(lang) if suggestion else term("pass", lang)
                 show(say(lang, WORDS["hint"], play=shown))
                 continue
             if word == "help":
@@ -166,7 +154,7 @@ def _human_turn(game: Game, lang: Lang) -> bool:
                 else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
             )
         except HousegameError as exc:
-            why = literal(exc, lines=True)
+            why = literal(exc.text(lang), lines=True)
             err_console.print(say(lang, WORDS["not-allowed"], why=why), soft_wrap=True)
             continue
         show(move_text(move, lang))

@@ -18,7 +18,7 @@ from housegame.cli.breakdown import hand as hand_text
 from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, literal, signed_units
 from housegame.cli.ofc_render import move_text, render_boards, render_result
 from housegame.cli.safe import read_line
-from housegame.glossary import Lang, Phrase, say, term
+from housegame.glossary import LANGS, Lang, Phrase, refusal, say, term
 from housegame.inputs import write_text_atomic
 from housegame.ofc.bot import best_move
 from housegame.ofc.deck import shuffled_deck
@@ -71,8 +71,8 @@ WORDS: dict[str, Phrase] = {
     "auto": ("auto: {move}", "代打: {move}"),
     "so-far": ("so far: {move}; left: {cards}", "已放: {move}; 剩下: {cards}"),
     "foul-warning": (
-        "warning: this makes a foul certain ({reason})",
-        "警告: 这样一定倒水 ({reason})",
+        "warning: this makes a foul certain ({en})",
+        "警告: 这样一定倒水 ({zh})",
     ),
     "foul-reason": (
         "{upper} will be at least {weakest}, {lower} at best {strongest}",
@@ -81,7 +81,7 @@ WORDS: dict[str, Phrase] = {
     "foul-hint": ("type the same move again to play it anyway", "再输入一次同样的一步就照样打出"),
     "strangers": ("{cards} not in your hand", "{cards} 不在你的手牌里"),
     "twice": ("a card is used twice in this move", "这一步里有一张牌用了两次"),
-    "room": ("the {lane} has room for {cap}", "{lane}只能放 {cap} 张"),
+    "room": ("the {lane} has room for {cap}", "{zh}只能放 {cap} 张"),
     "counts": (
         "this stage places {place} and discards {discard}",
         "本轮放 {place} 张, 弃 {discard} 张",
@@ -152,18 +152,23 @@ class Turn:
         risk = foul_risk(self.hand, self.name, move)
         if risk is not None and self.warned != line:
             self.warned = line
-            lang = self.lang
-            reason = say(
-                lang,
-                WORDS["foul-reason"],
-                upper=term(risk.upper, lang),
-                weakest=hand_text(risk.weakest, lang),
-                lower=term(risk.lower, lang),
-                strongest=hand_text(risk.strongest, lang),
-            )
-            raise OfcError(
-                say(lang, WORDS["foul-warning"], reason=reason),
-                hint=say(lang, WORDS["foul-hint"]),
+            reason = {
+                lang: say(
+                    lang,
+                    WORDS["foul-reason"],
+                    upper=term(risk.upper, lang),
+                    weakest=hand_text(risk.weakest, lang),
+                    lower=term(risk.lower, lang),
+                    strongest=hand_text(risk.strongest, lang),
+                )
+                for lang in LANGS
+            }
+            raise refusal(
+                OfcError,
+                WORDS["foul-warning"],
+                WORDS["foul-hint"],
+                en=reason["en"],
+                zh=reason["zh"],
             )
         self.warned = None
         place, discard = self.hand.expected(self.name)
@@ -178,19 +183,18 @@ class Turn:
         board = self.hand.boards[self.name]
         place, discard = self.hand.expected(self.name)
         cards = move.cards
-        lang = self.lang
         strangers = [c for c in cards if c not in board.pending]
         if strangers:
-            raise OfcError(say(lang, WORDS["strangers"], cards=format_cards(strangers)))
+            raise refusal(OfcError, WORDS["strangers"], cards=format_cards(strangers))
         if len(set(cards)) != len(cards):
-            raise OfcError(say(lang, WORDS["twice"]))
+            raise refusal(OfcError, WORDS["twice"])
         for lane in LANES:
             cap = self.hand.ruleset.lanes.cap(lane)
             if len(board.lanes[lane]) + len(move.placed.get(lane, ())) > cap:
-                raise OfcError(say(lang, WORDS["room"], lane=term(lane, lang), cap=cap))
+                raise refusal(OfcError, WORDS["room"], lane=lane, zh=term(lane, "zh"), cap=cap)
         placed = sum(len(c) for c in move.placed.values())
         if placed > place or len(move.discarded) > discard:
-            raise OfcError(say(lang, WORDS["counts"], place=place, discard=discard))
+            raise refusal(OfcError, WORDS["counts"], place=place, discard=discard)
 
     def left(self) -> list[Card]:
         used = set(_merge(self.pieces).cards)
@@ -213,7 +217,7 @@ def read_turn(turn: Turn) -> None:
         try:
             _command(turn, command, line)
         except OfcError as exc:
-            console.print(say(lang, WORDS["not-legal"], why=literal(exc, lines=True)))
+            console.print(say(lang, WORDS["not-legal"], why=literal(exc.text(lang), lines=True)))
 
 
 def _command(turn: Turn, command: str, line: str) -> None:

@@ -215,3 +215,21 @@ def test_hint_in_chinese() -> None:
     code, out, _ = run("hint", "3H 4H 5D AS 2S", "--lang", "zh")
     assert code == 0 and out.splitlines()[0] == "提示: 单张 3H"
     assert "  顺子 A-2-3-4-5 (3H 4H 5D AS 2S)" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("play", "over", "answer"),
+    [
+        ("5H 5S", "4C 4D", "是: 对子 (5H 5S) 压过 对子 (4C 4D)"),
+        ("3H 3S", "4C 4D", "否: 对子 (3H 3S) 小于 对子 (4C 4D)"),
+        ("3H 4H 5H 6H 8H", "4C 4D 4S 9C 9D", "否: 同花小于葫芦"),
+        (
+            "4H 4S",
+            "3C 4C 5S AH 2C",
+            "否: 对子 (4H 4S) 不能压 顺子 A-2-3-4-5 (3C 4C 5S AH 2C): 要出 5 张",
+        ),
+    ],
+)
+def test_beats_in_chinese(play: str, over: str, answer: str) -> None:
+    code, out, _ = run("beats", play, "--over", over, "--lang", "zh")
+    assert (code, out) == (0, answer + "\n")

@@ -84,3 +84,24 @@ def test_the_help_list_keeps_its_lines() -> None:
     code, out = bigtwo("play", "--seed", "3", stdin="help\nquit\n")
     assert code == 0
     assert "> commands:\n  CARDS   play them, e.g. 3C 3D\n  pass    let the play stand\n" in out
+
+
+def test_mistakes_are_explained_in_chinese() -> None:
+    stdin = "4H 4S\nZZ\n4H 4S 5D 6S 7H\n3C\nquit\n"
+    result = CliRunner().invoke(app, ["bigtwo", "play", "--seed", "3", "--lang", "zh"], input=stdin)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "不允许: South 不能这样出: 对子 (4H 4S) 不能压 顺子 A-2-3-4-5 (3C 4C 5S AH 2C): 要出 5 张",
+        "  提示: 出更大的牌, 或者 pass (过)",
+        "不允许: 'ZZ' 不是一张牌",
+        "  提示: 先写点数再写花色, 例如 AS, 10h, TD, Q♣ (点数 2-9 T J Q K A, 花色 S H D C)",
+        "不允许: 4H 4S 5D 6S 7H 不成牌型",
+        "  提示: 五张牌须是顺子、同花、葫芦、铁支加一张或同花顺",
+        "不允许: South 没有 3C",
+        "  提示: South 的牌: 3H 4H 4S 5D 6S 7H 8H 9C 9D 10C JC AS 2S",
+    ]
+    english = CliRunner().invoke(app, ["bigtwo", "play", "--seed", "3"], input=stdin)
+    assert english.stderr.splitlines()[0] == (
+        "not allowed: South cannot play that: pair of 4s cannot be played over straight "
+        "A-2-3-4-5: follow with 5 cards"
+    )

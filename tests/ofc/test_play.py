@@ -189,6 +189,22 @@ def test_pieces_undo_and_mistakes_in_chinese(
     ]
 
 
+def test_typing_mistakes_in_chinese(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = play("--seed", "7", "--lang", "zh", stdin="foo\nback ZZ\nb QC QC\nquit\n")
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index("你的一步> 不合规则: 'foo' 前面没有道的名称")
+    assert lines[start : start + 6] == [
+        "你的一步> 不合规则: 'foo' 前面没有道的名称",
+        "  提示: 例如 back AS KS front 7C discard 2H   (简写: b AS KS f 7C x 2H)",
+        "你的一步> 不合规则: 'ZZ' 不是一张牌",
+        "  提示: 先写点数再写花色, 例如 AS, 10h, TD, Q♣ (点数 2-9 T J Q K A, 花色 S H D C)",
+        "你的一步> 不合规则: QC 在 'QC QC' 里出现了两次",
+        "你的一步> ",
+    ]
+
+
 def test_the_foul_warning_in_chinese() -> None:
     hand = _hand()
     hand.play("You", parse_move("middle 2C 3D 4H 5S 7C"))
@@ -196,10 +212,11 @@ def test_the_foul_warning_in_chinese() -> None:
     turn = Turn(hand, "You", 1, lang="zh")
     with pytest.raises(HousegameError) as raised:
         turn.add("front AS AH discard 9D", parse_move("front AS AH discard 9D"))
-    assert raised.value.message == (
-        "警告: 这样一定倒水 (头道至少是 对子 A A 2, 中道最多是 乌龙 7 5 4 3 2)"
+    assert raised.value.text("zh") == (
+        "警告: 这样一定倒水 (头道至少是 对子 A A 2, 中道最多是 乌龙 7 5 4 3 2)\n"
+        "  提示: 再输入一次同样的一步就照样打出"
     )
-    assert raised.value.hint == "再输入一次同样的一步就照样打出"
+    assert raised.value.message.startswith("warning: this makes a foul certain (front will be")
 
 
 def test_a_chinese_session_carries_totals_and_fantasyland() -> None:
