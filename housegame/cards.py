@@ -97,11 +97,20 @@ def parse_card(token: str) -> Card:
         raise CardError(
             f"'{_shown(token)}' is not a card",
             hint="write rank then suit, e.g. AS, 10h, TD, Q♣ (ranks 2-9 T J Q K A, suits S H D C)",
+            chinese=(
+                f"'{_shown(token)}' 不是一张牌",
+                "先写点数再写花色, 例如 AS, 10h, TD, Q♣ (点数 2-9 T J Q K A, 花色 S H D C)",
+            ),
         )
     rank_text, suit_text = match.group(1), match.group(2).lower()
     if suit_text not in _SUIT_ALIASES:
         raise CardError(
-            f"'{_shown(token)}' has no suit '{match.group(2)}'", hint="suits are S H D C or ♠ ♥ ♦ ♣"
+            f"'{_shown(token)}' has no suit '{match.group(2)}'",
+            hint="suits are S H D C or ♠ ♥ ♦ ♣",
+            chinese=(
+                f"'{_shown(token)}' 没有花色 '{match.group(2)}'",
+                "花色是 S H D C 或 ♠ ♥ ♦ ♣",
+            ),
         )
     rank = _RANK_ALIASES[rank_text.upper() if rank_text != "10" else "10"]
     return Card(rank * 4 + _SUIT_ALIASES[suit_text])
@@ -116,7 +125,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         seen[card] = seen.get(card, 0) + 1
     dupes = [str(c) for c, n in seen.items() if n > 1]
     if dupes:
-        raise CardError(f"card {', '.join(dupes)} appears twice in '{' '.join(tokens)}'")
+        shown, where = ", ".join(dupes), " ".join(tokens)
+        raise CardError(
+            f"card {shown} appears twice in '{where}'",
+            chinese=(f"{shown} 在 '{where}' 里出现了两次", None),
+        )
     return cards
 
 

@@ -6,12 +6,24 @@ from __future__ import annotations
 class HousegameError(Exception):
     """Base of every error caused by bad input (the CLI turns these into exit code 2)."""
 
-    def __init__(self, message: str, hint: str | None = None) -> None:
+    def __init__(
+        self, message: str, hint: str | None = None, chinese: tuple[str, str | None] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
+        self.chinese = chinese
+        """The message and hint in Chinese, where the raiser wrote them (a player's mistake in
+        a game played with --lang zh); ``text("zh")`` falls back to English without them."""
 
     def __str__(self) -> str:
+        return self.text("en")
+
+    def text(self, lang: str) -> str:
+        """The message and its hint in ``lang`` ("en" or "zh")."""
+        if lang == "zh" and self.chinese is not None:
+            message, hint = self.chinese
+            return f"{message}\n  提示: {hint}" if hint else message
         if self.hint:
             return f"{self.message}\n  hint: {self.hint}"
         return self.message

@@ -3,7 +3,9 @@ page (docs/glossary.md) both read, so a term is translated once and the same eve
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
+
+from housegame.errors import HousegameError
 
 Lang = Literal["en", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "zh")
@@ -75,6 +77,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "deal": ("deal", "发牌"),
     "discard": ("discard", "弃牌"),
     "street": ("street", "轮"),
+    "running-totals": ("running totals", "累计得分"),
     # Big Two
     "big-two": ("Big Two", "大老二"),
     "lead-card": ("lead card", "首出牌"),
@@ -86,6 +89,13 @@ TERMS: dict[str, tuple[str, str]] = {
     "penalty": ("penalty", "罚分"),
     "cards-left": ("cards left", "剩余牌数"),
     "timeout": ("timeout", "超时"),
+    # playing in the terminal (the typed commands stay English words)
+    "seed": ("seed", "种子"),
+    "hint": ("hint", "提示"),
+    "auto": ("auto", "代打"),
+    "undo": ("undo", "悔牌"),
+    "quit": ("quit", "退出"),
+    "help": ("help", "帮助"),
     # rules sheet headings
     "table": ("Table", "牌桌"),
     "ranking": ("Ranking", "牌型大小"),
@@ -132,6 +142,27 @@ def term(key: str, lang: Lang) -> str:
     return chinese if lang == "zh" else english
 
 
+Phrase = tuple[str, str]
+"""A sentence in English and in Chinese, with ``{named}`` blanks (terms come from TERMS)."""
+
+
+def say(lang: Lang, phrase: Phrase, **blanks: object) -> str:
+    """The phrase in ``lang`` with its blanks filled."""
+    english, chinese = phrase
+    return (chinese if lang == "zh" else english).format(**blanks)
+
+
+E = TypeVar("E", bound=HousegameError)
+
+
+def refusal(kind: type[E], message: Phrase, hint: Phrase | None = None, **blanks: object) -> E:
+    """An error that can be read in both languages (``exc.text(lang)``): a player's mistake."""
+    english_hint = say("en", hint, **blanks) if hint else None
+    chinese_hint = say("zh", hint, **blanks) if hint else None
+    chinese = (say("zh", message, **blanks), chinese_hint)
+    return kind(say("en", message, **blanks), english_hint, chinese=chinese)
+
+
 def glossary_markdown() -> str:
     """The glossary page, docs/glossary.md, generated from the table above."""
     lines = [
@@ -148,4 +179,14 @@ def glossary_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["ALSO", "LANGS", "TERMS", "Lang", "glossary_markdown", "term"]
+__all__ = [
+    "ALSO",
+    "LANGS",
+    "TERMS",
+    "Lang",
+    "Phrase",
+    "glossary_markdown",
+    "refusal",
+    "say",
+    "term",
+]

@@ -42,3 +42,12 @@ def test_duplicate_across_players_names_card_and_holders() -> None:
 
 def test_format_is_highest_first() -> None:
     assert format_cards(parse_cards("2C AS 10H")) == "AS TH 2C"
+
+
+def test_a_card_mistake_reads_in_both_languages() -> None:
+    with pytest.raises(CardError) as raised:
+        parse_cards("AS ZZ")
+    assert raised.value.text("en") == str(raised.value)
+    assert raised.value.text("zh").splitlines()[0] == "'ZZ' 不是一张牌"
+    plain = CardError("duplicate card: AS", hint="one deck has each card once")
+    assert plain.text("zh") == plain.text("en") == str(plain)  # no Chinese: English

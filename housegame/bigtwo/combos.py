@@ -15,6 +15,7 @@ from typing import Literal
 from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.rules import Rules
 from housegame.cards import RANK_CHARS, Card, parse_cards
+from housegame.glossary import Lang, refusal, term
 from housegame.rulesets.bigtwo import Family, FiveCardKind
 
 Kind = Literal[
@@ -58,6 +59,17 @@ class Combo:
 
     def __str__(self) -> str:
         return self.label if self.kind == "single" else f"{self.label} ({cards_text(self.cards)})"
+
+    def text(self, lang: Lang) -> str:
+        """``pair of 3s (3C 3D)``; in Chinese ``对子 (3C 3D)``, a run keeping its name
+        (``顺子 A-2-3-4-5 (...)``)."""
+        if lang == "en":
+            return str(self)
+        name = term(self.kind, lang)
+        if self.kind in ("straight", "straight-flush"):
+            name += " " + self.label.rsplit(" ", 1)[-1]
+        cards = cards_text(self.cards)
+        return f"{name} {cards}" if self.kind == "single" else f"{name} ({cards})"
 
 
 def _run_text(ranks: set[int]) -> str | None:
@@ -123,9 +135,13 @@ def _five(cards: tuple[Card, ...], rules: Rules) -> Combo:
         (3, 1, 1): "three of a kind and two odd cards",
         (2, 1, 1, 1): "a pair and three odd cards",
     }.get(tuple(shape), "five unrelated cards")
-    raise BigTwoError(
-        f"{cards_text(cards)} is {reason}, not a play",
-        hint=f"five cards must be {_FIVE_CARD_KINDS}",
+    raise refusal(
+        BigTwoError,
+        ("{cards} is {reason}, not a play", "{cards} 不成牌型"),
+        ("five cards must be {kinds}", "五张牌须是顺子、同花、葫芦、铁支加一张或同花顺"),
+        cards=cards_text(cards),
+        reason=reason,
+        kinds=_FIVE_CARD_KINDS,
     )
 
 
@@ -133,7 +149,8 @@ def classify(cards: Sequence[Card], rules: Rules) -> Combo:
     """The play these cards make, or a BigTwoError saying why they make none."""
     group = tuple(cards)
     if len(set(group)) != len(group):
-        raise BigTwoError(f"{cards_text(group)}: a card appears twice")
+        phrase = ("{cards}: a card appears twice", "{cards}: 有一张牌出现两次")
+        raise refusal(BigTwoError, phrase, cards=cards_text(group))
     n = len(group)
     if n == 0:
         raise BigTwoError("no cards: a play has 1, 2, 3 or 5 cards", hint="to pass, say pass")
@@ -151,15 +168,27 @@ def classify(cards: Sequence[Card], rules: Rules) -> Combo:
         )
     if n == 4:
         extra = " (four of a kind needs a fifth card here)" if len(ranks) == 1 else ""
-        raise BigTwoError(
-            f"{cards_text(group)}: four cards are not a play{extra}",
-            hint="a play is a single, a pair, a triple or " + _FIVE_CARD_KINDS,
+        raise refusal(
+            BigTwoError,
+            ("{cards}: four cards are not a play{extra}", "{cards}: 四张牌不能出"),
+            (
+                "a play is a single, a pair, a triple or {kinds}",
+                "出牌须是单张、对子、三张或五张牌型",
+            ),
+            cards=cards_text(group),
+            extra=extra,
+            kinds=_FIVE_CARD_KINDS,
         )
     if n > 5:
-        raise BigTwoError(f"{n} cards are not a play: a play has 1, 2, 3 or 5 cards")
+        phrase = (
+            "{n} cards are not a play: a play has 1, 2, 3 or 5 cards",
+            "{n} 张牌不能出: 一次出 1、2、3 或 5 张",
+        )
+        raise refusal(BigTwoError, phrase, n=n)
     if len(ranks) != 1:
         what = "pair" if n == 2 else "triple"
-        raise BigTwoError(f"{cards_text(group)} is not a {what}: the ranks differ")
+        phrase = ("{cards} is not a {what}: the ranks differ", "{cards} 不是{zh}: 点数不同")
+        raise refusal(BigTwoError, phrase, cards=cards_text(group), what=what, zh=term(what, "zh"))
     rank = rules.rank_power[group[0].rank]
     top_suit = max(rules.suit_power[c.suit] for c in group)
     if n == 1:
@@ -182,18 +211,25 @@ def beats(play: Combo, table: Combo, rules: Rules) -> bool:
     return play.strength > table.strength
 
 
-def why_not(play: Combo, table: Combo, rules: Rules) -> str | None:
+def why_not(play: Combo, table: Combo, rules: Rules, lang: Lang = "en") -> str | None:
     """None if ``play`` may be played over ``table``; otherwise the reason it may not."""
     if beats(play, table, rules):
         return None
+    zh = lang == "zh"
     if play.family != table.family:
         count = len(table.cards)
+        if zh:
+            return f"{play.text(lang)} 不能压 {table.text(lang)}: 要出 {count} 张"
         return (
             f"{play.label} cannot be played over {table.label}: "
             f"follow with {count} card{'s' if count > 1 else ''}"
         )
     if play.strength[0] < table.strength[0] and play.family == "five-card":
+        if zh:
+            return f"{term(play.kind, lang)}小于{term(table.kind, lang)}"
         return f"a {KIND_NAMES[play.kind]} is below a {KIND_NAMES[table.kind]}"
     if play.strength == table.strength:
+        if zh:
+            return f"{play.text(lang)} 与 {table.text(lang)} 一样大; 出牌必须更大"
         return f"{play} only ties {table}; a play must be higher"
-    return f"{play} is lower than {table}"
+    return f"{play.text(lang)} 小于 {table.text(lang)}" if zh else f"{play} is lower than {table}"

@@ -18,6 +18,7 @@ from housegame.bigtwo.rules import PLAYERS, Rules
 from housegame.bigtwo.settle import Settlement, settle
 from housegame.cards import DECK, Card, check_no_duplicates
 from housegame.errors import CardError
+from housegame.glossary import refusal
 from housegame.rulesets.bigtwo import HAND_SIZE
 
 DEFAULT_NAMES = ("North", "East", "South", "West")
@@ -125,20 +126,36 @@ class Game:
         who = self._check_open()
         missing = [c for c in cards if c not in self.hands[self.turn]]
         if missing:
-            raise BigTwoError(
-                f"{who} does not hold {cards_text(missing)}",
-                hint=f"{who} holds {cards_text(self.hand())}",
+            raise refusal(
+                BigTwoError,
+                ("{who} does not hold {missing}", "{who} 没有 {missing}"),
+                ("{who} holds {cards}", "{who} 的牌: {cards}"),
+                who=who,
+                missing=cards_text(missing),
+                cards=cards_text(self.hand()),
             )
         combo = classify(cards, self.rules)
         lead = self.must_contain
         if lead is not None and lead not in combo.cards:
-            raise BigTwoError(f"the first play must contain {cards_text([lead])}")
+            phrase = ("the first play must contain {card}", "首出牌必须含 {card}")
+            raise refusal(BigTwoError, phrase, card=cards_text([lead]))
         if self.locked_out():
-            raise BigTwoError(f"{who} passed in this trick and may not play again until it ends")
+            phrase = (
+                "{who} passed in this trick and may not play again until it ends",
+                "{who} 这一圈已经过了, 这一圈结束前不能再出",
+            )
+            raise refusal(BigTwoError, phrase, who=who)
         if self.table is not None:
             reason = why_not(combo, self.table, self.rules)
             if reason is not None:
-                raise BigTwoError(f"{who} cannot play that: {reason}", hint="play higher, or pass")
+                raise refusal(
+                    BigTwoError,
+                    ("{who} cannot play that: {reason}", "{who} 不能这样出: {zh}"),
+                    ("play higher, or pass", "出更大的牌, 或者 pass (过)"),
+                    who=who,
+                    reason=reason,
+                    zh=why_not(combo, self.table, self.rules, "zh"),
+                )
         self.hands[self.turn] -= set(combo.cards)
         out = not self.hands[self.turn]
         move = Move(who, combo, timed_out, goes_out=out)
@@ -155,9 +172,14 @@ class Game:
         """The current player passes; the third pass in a row ends the trick."""
         who = self._check_open()
         if self.table is None or self.table_owner is None:
-            raise BigTwoError(
-                f"{who} leads this trick and cannot pass",
-                hint="lead any single, pair, triple or five-card hand",
+            raise refusal(
+                BigTwoError,
+                ("{who} leads this trick and cannot pass", "{who} 先出这一圈, 不能过"),
+                (
+                    "lead any single, pair, triple or five-card hand",
+                    "出任意单张、对子、三张或五张牌型",
+                ),
+                who=who,
             )
         self.passes += 1
         self.passed.add(self.turn)

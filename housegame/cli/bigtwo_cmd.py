@@ -7,19 +7,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
-from rich.table import Table
 
 from housegame.bigtwo import (
     DEFAULT_RULESET,
     BigTwoError,
     Combo,
-    Game,
-    Move,
     Rules,
-    Settlement,
     cards_text,
-    computer_move,
     legal_plays,
     load_rules,
     parse_play,
@@ -27,22 +21,25 @@ from housegame.bigtwo import (
     settle,
     why_not,
 )
-from housegame.bigtwo.replay import log_data
 from housegame.cards import parse_cards
+from housegame.cli.bigtwo_play import (
+    WORDS,
+    move_text,
+    play_game,
+    render_settlement,
+)
+from housegame.cli.bigtwo_play import show as say
 from housegame.cli.common import (
     LangOption,
     check_lang,
-    console,
-    err_console,
     handles_input_errors,
-    literal,
     print_json,
 )
 from housegame.cli.game_sim_cmd import bigtwo_simulate
-from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
-from housegame.glossary import Lang, term
-from housegame.inputs import MAX_SEED, check_writable, parse_count, write_text_atomic
+from housegame.glossary import Phrase
+from housegame.glossary import say as phrase
+from housegame.inputs import MAX_SEED, check_writable, parse_count
 
 RulesetOption = Annotated[
     str | None,
@@ -54,14 +51,14 @@ RulesetOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-PLAY_NAMES = ("South", "West", "North", "East")
-PLAY_HELP = """commands:
-  CARDS   play them, e.g. 3C 3D
-  pass    let the play stand
-  hint    the play the computer would make for you
-  auto    make that play
-  help    this list
-  quit    stop (--save FILE keeps the log so far)"""
+HINTS: dict[str, Phrase] = {
+    "none": ("hint: pass (nothing in this hand beats the table)", "提示: 过 (这手牌没有能压过的)"),
+    "count": ("{n} play{s}, weakest first:", "{n} 种出法, 从小到大:"),
+    "more": ("  ... and {n} more (--json lists all)", "  ... 还有 {n} 种 (--json 全部列出)"),
+    "yes": ("yes: {play} beats {table}", "是: {play} 压过 {table}"),
+    "no": ("no: {reason}", "否: {reason}"),
+}
+"""`bigtwo hint`'s and `bigtwo beats`' lines in English and Chinese."""
 
 bigtwo_app = typer.Typer(
     name="bigtwo",
@@ -69,11 +66,6 @@ bigtwo_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-
-def say(text: str = "") -> None:
-    """Plain text on stdout: no markup, no wrapping (cards stay on one line)."""
-    console.print(literal(text), soft_wrap=True)
 
 
 def _play(text: str, what: str, rules: Rules) -> Combo:
@@ -94,20 +86,22 @@ def beats_cmd(
     over: Annotated[str, typer.Option("--over", metavar="CARDS", help="The play on the table.")],
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Does PLAY beat the play on the table? Exit 2 if either is not a legal combination."""
+    words = check_lang(lang)
     rules = load_rules(ruleset)
     mine, table = _play(play, "PLAY", rules), _play(over, "--over", rules)
     overlap = set(mine.cards) & set(table.cards)
     if overlap:
         raise BigTwoError(f"{cards_text(overlap)} cannot be both on the table and in your play")
-    reason = why_not(mine, table, rules)
+    reason = why_not(mine, table, rules, words)
     if json:
         print_json({"beats": reason is None})
     elif reason is None:
-        say(f"yes: {mine} beats {table}")
+        say(phrase(words, HINTS["yes"], play=mine.text(words), table=table.text(words)))
     else:
-        say(f"no: {reason}")
+        say(phrase(words, HINTS["no"], reason=reason))
 
 
 @bigtwo_app.command("hint")
@@ -123,8 +117,10 @@ def hint_cmd(
     ] = False,
     ruleset: RulesetOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """List the plays HAND may make now, weakest first; the hint is the first."""
+    words = check_lang(lang)
     rules = load_rules(ruleset)
     cards = parse_cards(hand)
     if not 1 <= len(cards) <= 13:
@@ -151,15 +147,15 @@ def hint_cmd(
         )
         return
     if not plays:
-        say("hint: pass (nothing in this hand beats the table)")
+        say(phrase(words, HINTS["none"]))
         return
-    say(f"hint: {plays[0]}")
+    say(phrase(words, WORDS["hint"], play=plays[0].text(words)))
     shown = plays[:20]
-    say(f"{len(plays)} play{'s' if len(plays) > 1 else ''}, weakest first:")
+    say(phrase(words, HINTS["count"], n=len(plays), s="s" if len(plays) > 1 else ""))
     for p in shown:
-        say(f"  {p}")
+        say(f"  {p.text(words)}")
     if len(plays) > len(shown):
-        say(f"  ... and {len(plays) - len(shown)} more (--json lists all)")
+        say(phrase(words, HINTS["more"], n=len(plays) - len(shown)))
 
 
 def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
@@ -172,23 +168,6 @@ def _pairs(values: list[str], option: str) -> list[tuple[str, str]]:
             )
         out.append((name.strip(), rest.strip()))
     return out
-
-
-def render_settlement(result: Settlement, lang: Lang = "en") -> None:
-    """Cards left, penalty score and net per player; --lang zh names the columns in Chinese."""
-    heads: tuple[str, ...] = ("player", "cards left", "score", "net")
-    if lang == "zh":
-        heads = tuple(term(key, lang) for key in ("someone", "cards-left", "penalty", "net"))
-    table = Table(*heads, box=None, pad_edge=False)
-    for name, net in result.totals.items():
-        table.add_row(
-            literal(name), str(result.cards_left[name]), str(result.scores[name]), f"{net:+}"
-        )
-    winner = "winner" if lang == "en" else term("won", lang)
-    console.print(
-        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]{winner}[/] {literal(result.winner)}"
-    )
-    console.print(table)
 
 
 @bigtwo_app.command("score")
@@ -228,15 +207,6 @@ def score_cmd(
         render_settlement(result, words)
 
 
-def _move_text(move: Move) -> str:
-    text = str(move)
-    if move.goes_out:
-        text += " and is out"
-    if move.ends_trick:
-        text += "; the trick is over"
-    return text
-
-
 @bigtwo_app.command("replay")
 @handles_input_errors
 def replay_cmd(
@@ -252,54 +222,9 @@ def replay_cmd(
         print_json(result.as_dict())
         return
     for i, move in enumerate(result.moves, 1):
-        say(f"{i:>3}. {_move_text(move)}")
+        say(f"{i:>3}. {move_text(move, words)}")
     say()
     render_settlement(result.settlement, words)
-
-
-def _read_line() -> str:
-    console.print("> ", end="", markup=False, soft_wrap=True)
-    line = read_line()
-    if not line:
-        raise BigTwoError(
-            "input ended before the game did", hint="type cards, pass, hint, auto or quit"
-        )
-    return line.strip()
-
-
-def _human_turn(game: Game) -> bool:
-    """Read commands until the human has moved; False if they quit."""
-    if game.table is not None:
-        say(f"to beat: {game.table} by {game.names[game.table_owner or 0]}")
-    else:
-        lead = game.must_contain
-        say("you lead" + (f" (the first play must contain {cards_text([lead])})" if lead else ""))
-    left = game.cards_left()
-    say("cards left: " + ", ".join(f"{n} {left[n]}" for n in game.names[1:]))
-    say(f"your hand: {cards_text(game.hand())}")
-    while True:
-        line = _read_line()
-        word = line.lower()
-        try:
-            if word == "quit":
-                return False
-            if word == "hint":
-                suggestion = game.hint()
-                say(f"hint: {suggestion if suggestion else 'pass'}")
-                continue
-            if word == "help":
-                say(PLAY_HELP)
-                continue
-            move = (
-                computer_move(game)
-                if word == "auto"
-                else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
-            )
-        except HousegameError as exc:
-            err_console.print(f"not allowed: {literal(exc, lines=True)}", soft_wrap=True)
-            continue
-        say(_move_text(move))
-        return True
 
 
 @bigtwo_app.command("play")
@@ -320,36 +245,16 @@ def play_cmd(
         Path | None,
         typer.Option(metavar="FILE", help="Write the game's log here (bigtwo replay reads it)."),
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
     quit."""
     rules = load_rules(ruleset)
+    words = check_lang(lang)
     if save is not None:
         check_writable(save, "--save")
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    game = Game.deal(rules, deal_seed, PLAY_NAMES)
-    say(
-        f"Big Two under {rules.id}, seed {deal_seed}. You are {PLAY_NAMES[0]}; "
-        f"{game.current} leads."
-    )
-    while not game.over:
-        if game.turn == 0:
-            if not _human_turn(game):
-                say("You quit.")
-                _save(game, save)
-                return
-        else:
-            say(_move_text(computer_move(game)))
-    say()
-    render_settlement(game.settlement())
-    _save(game, save)
-
-
-def _save(game: Game, path: Path | None) -> None:
-    """The log so far (a finished game replays with `bigtwo replay`)."""
-    if path is not None:
-        write_text_atomic(path, yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
-        say(f"log written to {path}")
+    play_game(rules, deal_seed, save, words)
 
 
 def register(app: typer.Typer) -> None:

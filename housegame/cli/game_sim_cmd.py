@@ -7,8 +7,16 @@ from typing import Annotated, TypeVar
 import typer
 from rich.table import Table
 
-from housegame.cli.common import console, err_console, handles_input_errors, print_json
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    err_console,
+    handles_input_errors,
+    print_json,
+)
 from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
+from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
@@ -23,12 +31,47 @@ SeedOption = Annotated[int, typer.Option(help="Seed of the deals (same seed, sam
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
-def render(report: GameReport) -> None:
+HEADERS: dict[str, Phrase] = {
+    "ruleset": ("ruleset", "规则"),
+    "n": ("n", "局数"),
+    "sd": ("sd", "标准差"),
+    "foul": ("foul", "倒水"),
+    "fantasyland entry": ("fantasyland entry", "进入范特西"),
+    "fantasyland stay": ("fantasyland stay", "留在范特西"),
+    "in fantasyland": ("in fantasyland", "范特西中"),
+    "penalty per loser": ("penalty per loser", "输家平均罚分"),
+    "seat": ("seat {n}", "座位 {n}"),
+    "wins": ("seat {n} wins", "座位 {n} 胜"),
+    "pays": ("seat {n} pays", "座位 {n} 付分"),
+    "royalty": ("royalty {lane}", "{lane}奖励分"),
+    "royalty units": ("royalty units {lane}", "{lane}奖励分均值"),
+    "penalties": ("{ruleset} penalty of a loser: {shares}", "{ruleset} 输家罚分分布: {shares}"),
+    "interrupted": (
+        "interrupted: the report covers the games played",
+        "已中断: 报告只含已打完的局",
+    ),
+}
+"""The report's column names (the library's rate keys) and lines, in English and Chinese."""
+
+
+def header(name: str, lang: Lang) -> str:
+    """A column name: ``royalty front`` / ``头道奖励分``, ``seat 2 wins`` / ``座位 2 胜``."""
+    if name in HEADERS:
+        return say(lang, HEADERS[name])
+    *kind, last = name.split()
+    if kind and kind[0] == "seat":  # seat N wins / seat N pays
+        return say(lang, HEADERS[last], n=kind[1])
+    return say(lang, HEADERS[" ".join(kind)], lane=term(last, lang))
+
+
+def render(report: GameReport, lang: Lang = "en") -> None:
     """A line per ruleset: each seat's mean [95% CI], the spread, then every rate."""
     first = report.rulesets[0]
     rate_names = list(first.rates) + list(first.per_hand)
-    seats = [f"seat {i + 1}" for i in range(report.players)]
-    table = Table("ruleset", "n", *seats, "sd", "5%..95%", *rate_names, box=None, pad_edge=False)
+    seats = [say(lang, HEADERS["seat"], n=i + 1) for i in range(report.players)]
+    heads = [header("ruleset", lang), header("n", lang), *seats, header("sd", lang), "5%..95%"]
+    heads += [header(name, lang) for name in rate_names]
+    table = Table(*heads, box=None, pad_edge=False)
     for column in table.columns:
         column.no_wrap = True
     for s in report.rulesets:
@@ -46,18 +89,19 @@ def render(report: GameReport) -> None:
         if s.penalties:
             losers = sum(s.penalties.values())
             shown = ", ".join(f"{k}: {n / losers:.1%}" for k, n in s.penalties.items())
-            console.print(f"{s.ruleset} penalty of a loser: {shown}", soft_wrap=True)
+            line = say(lang, HEADERS["penalties"], ruleset=s.ruleset, shares=shown)
+            console.print(line, soft_wrap=True)
 
 
-def _finish(report: GameReport, json: bool) -> None:
+def _finish(report: GameReport, json: bool, lang: Lang) -> None:
     if report.interrupted:
-        err_console.print("interrupted: the report covers the games played")
+        err_console.print(say(lang, HEADERS["interrupted"]))
     if not report.rulesets:
         return
     if json:
         print_json(report.as_dict())
     else:
-        render(report)
+        render(report, lang)
 
 
 KindT = TypeVar("KindT")
@@ -77,15 +121,17 @@ def ofc_simulate(
     jobs: JobsOption = 1,
     dask: DaskOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """Bots play OFC hands: mean per hand, fouls, royalties by lane, Fantasyland entry/stay."""
+    words = check_lang(lang)
     rulesets = _rulesets(ruleset, OfcRuleset)
     with progress_bar() as bar:
         task = bar.add_task("playing", total=hands * len(rulesets))
         report = simulate_ofc(
             rulesets, hands, seed, players, lambda n: bar.advance(task, n), Backend(jobs, dask)
         )
-    _finish(report, json)
+    _finish(report, json, words)
 
 
 @handles_input_errors
@@ -96,12 +142,14 @@ def bigtwo_simulate(
     jobs: JobsOption = 1,
     dask: DaskOption = None,
     json: JsonOption = False,
+    lang: LangOption = "en",
 ) -> None:
     """The computer players play Big Two: who wins, who pays, the penalty of a loser."""
+    words = check_lang(lang)
     rulesets = _rulesets(ruleset, BigTwoRuleset)
     with progress_bar() as bar:
         task = bar.add_task("playing", total=games * len(rulesets))
         report = simulate_bigtwo(
             rulesets, games, seed, lambda n: bar.advance(task, n), Backend(jobs, dask)
         )
-    _finish(report, json)
+    _finish(report, json, words)

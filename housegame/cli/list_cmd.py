@@ -10,10 +10,29 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from housegame.cli.common import console, fail, handles_input_errors, literal, print_json
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    fail,
+    handles_input_errors,
+    literal,
+    print_json,
+)
+from housegame.glossary import Phrase, say
 from housegame.rulesets.families import by_family, parent_id
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.registry import RULESET_MODELS
+
+COLUMNS: dict[str, Phrase] = {
+    "id": ("id", "编号"),
+    "game": ("game", "游戏"),
+    "extends": ("extends", "继承自"),
+    "name": ("name", "名称"),
+    "summary": ("summary", "简介"),
+}
+"""The table's headers; the values (ids, game kinds, the ruleset's own name and summary) are
+shown as written, since ids and game kinds are what --ruleset and --game take."""
 
 
 def list_rulesets(
@@ -24,8 +43,10 @@ def list_rulesets(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """The bundled rulesets as a table, in family order."""
+    words = check_lang(lang)
     if game is not None and game not in RULESET_MODELS:
         fail(f"--game: '{game}' is not one of {', '.join(RULESET_MODELS)}")
     files = bundled_rulesets()
@@ -42,9 +63,9 @@ def list_rulesets(
         return
     table = Table(box=None, pad_edge=False)
     for key in ("id", "game", "extends"):
-        table.add_column(key, no_wrap=True)
-    table.add_column("name")
-    table.add_column("summary")
+        table.add_column(say(words, COLUMNS[key]), no_wrap=True)
+    table.add_column(say(words, COLUMNS["name"]))
+    table.add_column(say(words, COLUMNS["summary"]))
     for row in rows:
         table.add_row(
             *(literal(str(row[key] or "")) for key in ("id", "game", "extends")),

@@ -19,7 +19,8 @@ from housegame.cli.common import (
 )
 from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_play import Session, resume
-from housegame.cli.ofc_render import render_result, render_solution
+from housegame.cli.ofc_render import WORDS, move_text, render_result, render_solution
+from housegame.glossary import say
 from housegame.inputs import MAX_SEED, check_writable
 from housegame.ofc.replay import replay_file
 from housegame.ofc.solver import solve
@@ -50,11 +51,13 @@ def replay(
     if json:
         print_json(done.as_dict())
         return
-    deal = f"seed {done.log.seed}" if done.log.seed is not None else "deck from the log"
-    console.print(f"[bold]replay[/] {literal(log)} ({deal})")
+    seed = done.log.seed
+    deal = say(words, WORDS["seed"], seed=seed) if seed is not None else say(words, WORDS["deck"])
+    console.print(say(words, WORDS["replay"], log=literal(log), deal=deal))
     for played in done.hand.history:
-        shown = ", ".join(f"{k} {v}" for k, v in played.move.as_dict().items())
-        console.print(f"  stage {played.stage + 1}  {literal(played.player)}: {literal(shown)}")
+        shown = literal(move_text(played.move, words, sep=", "))
+        player, stage = literal(played.player), played.stage + 1
+        console.print(say(words, WORDS["played"], stage=stage, player=player, move=shown))
     console.print()
     render_result(done.result, words)
 
@@ -80,19 +83,22 @@ def play(
         Path | None,
         typer.Option("--resume", metavar="FILE", help="Go on with a hand saved by quit."),
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play hands against computer opponents; moves are read from stdin, one per line
-    (help, hint, auto, undo and quit too)."""
+    (help, hint, auto, undo and quit too; the same words with --lang zh)."""
+    words = check_lang(lang)
     if save is not None:
         check_writable(save, "--save")
     if resume_from is not None:
         rules, ref, seed, hand = resume(resume_from, name)
-        Session(rules, ref, list(hand.order), name, save or resume_from).play(seed, hands, hand)
+        players = list(hand.order)
+        Session(rules, ref, players, name, save or resume_from, words).play(seed, hands, hand)
         return
     rules = load_ruleset(ruleset, OfcRuleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
-    Session(rules, ruleset, players, name, save).play(seed, hands)
+    Session(rules, ruleset, players, name, save, words).play(seed, hands)
 
 
 @handles_input_errors
@@ -100,8 +106,10 @@ def fantasyland(
     cards: Annotated[str, typer.Argument(help='13-17 cards, e.g. "AS KS QS ...".')],
     ruleset: RulesetOption = DEFAULT_RULESET,
     json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """The best setting for a Fantasyland hand, by the ruleset's solver priority."""
+    words = check_lang(lang)
     rules = load_ruleset(ruleset, OfcRuleset)
     solution = solve(parse_cards(cards), rules)
     assert rules.fantasyland is not None
@@ -119,8 +127,9 @@ def fantasyland(
             }
         )
         return
-    console.print(f"[bold]best setting[/] ({', '.join(rules.fantasyland.solver_priority)})")
-    render_solution(solution)
+    priority = ", ".join(rules.fantasyland.solver_priority)
+    console.print(say(words, WORDS["best"], priority=priority))
+    render_solution(solution, words)
 
 
 def register(app: typer.Typer) -> None:

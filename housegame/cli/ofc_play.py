@@ -14,14 +14,16 @@ import typer
 import yaml
 
 from housegame.cards import Card, format_cards
+from housegame.cli.breakdown import hand as hand_text
 from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, literal, signed_units
-from housegame.cli.ofc_render import render_boards, render_result
+from housegame.cli.ofc_render import move_text, render_boards, render_result
 from housegame.cli.safe import read_line
+from housegame.glossary import LANGS, Lang, Phrase, refusal, say, term
 from housegame.inputs import write_text_atomic
 from housegame.ofc.bot import best_move
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.errors import OfcError
-from housegame.ofc.foul import certain_foul
+from housegame.ofc.foul import foul_risk
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.moves import parse_move
 from housegame.ofc.replay import load_log, play_log, to_log
@@ -29,7 +31,8 @@ from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.resolve import resolve_ruleset
 
-COMMANDS = """commands:
+COMMANDS: Phrase = (
+    """commands:
   LANE CARDS ...  place cards: back AS KS front 7C discard 2H (short: b AS KS f 7C x 2H);
                   a move may come in pieces, played once every card has a place
   undo            take back the last piece of this stage's move
@@ -37,7 +40,71 @@ COMMANDS = """commands:
   auto            play the computer's move for you
   help            this list
   quit            stop; the hand so far is saved (--save FILE, else ofc-SEED.yaml);
-                  ofc play --resume FILE goes on from there"""
+                  ofc play --resume FILE goes on from there""",
+    """命令 (照英文输入):
+  LANE CARDS ...  放牌: back AS KS front 7C discard 2H (简写: b AS KS f 7C x 2H);
+                  back/b = 尾道, middle/m = 中道, front/f = 头道, discard/x = 弃牌;
+                  一步可以分几次输入, 每张牌都有去处时才算走完
+  undo            悔牌: 收回本轮最后输入的一部分
+  hint            提示: 电脑替你选的一步及其期望
+  auto            代打: 由电脑替你走这一步
+  help            帮助: 显示本列表
+  quit            退出: 保存这一手到目前为止的牌局 (--save FILE, 否则 ofc-SEED.yaml);
+                  用 ofc play --resume FILE 接着打""",
+)
+"""The help text; the typed commands are the same words in both languages."""
+
+WORDS: dict[str, Phrase] = {
+    "your-cards": (
+        "\nyour cards: [bold]{cards}[/]  place {place}, discard {discard}",
+        "\n你的牌: [bold]{cards}[/]  放 {place} 张, 弃 {discard} 张",
+    ),
+    "example": ("[dim]e.g. {move}   (help: commands)[/]", "[dim]例如 {move}   (help: 命令列表)[/]"),
+    "prompt": ("your move> ", "你的一步> "),
+    "ended": ("input ended before the hand was finished", "输入在这一手打完之前结束了"),
+    "ended-hint": ("type quit to stop", "输入 quit 退出"),
+    "not-legal": ("[red]not legal:[/] {why}", "[red]不合规则:[/] {why}"),
+    "nothing-to-undo": ("nothing to undo in this stage", "本轮没有可以收回的牌"),
+    "took-back": ("took back {move}; left: {cards}", "已收回 {move}; 剩下: {cards}"),
+    "pieces-back": ("(pieces so far taken back)", "(已收回本轮输入的部分)"),
+    "hint": ("hint: {move}   (value {value:+.2f})", "提示: {move}   (期望 {value:+.2f})"),
+    "auto": ("auto: {move}", "代打: {move}"),
+    "so-far": ("so far: {move}; left: {cards}", "已放: {move}; 剩下: {cards}"),
+    "foul-warning": (
+        "warning: this makes a foul certain ({en})",
+        "警告: 这样一定倒水 ({zh})",
+    ),
+    "foul-reason": (
+        "{upper} will be at least {weakest}, {lower} at best {strongest}",
+        "{upper}至少是 {weakest}, {lower}最多是 {strongest}",
+    ),
+    "foul-hint": ("type the same move again to play it anyway", "再输入一次同样的一步就照样打出"),
+    "strangers": ("{cards} not in your hand", "{cards} 不在你的手牌里"),
+    "twice": ("a card is used twice in this move", "这一步里有一张牌用了两次"),
+    "room": ("the {lane} has room for {cap}", "{zh}只能放 {cap} 张"),
+    "counts": (
+        "this stage places {place} and discards {discard}",
+        "本轮放 {place} 张, 弃 {discard} 张",
+    ),
+    "hand-of": ("\n[bold]hand {number} of {hands}[/]", "\n[bold]第 {number} 手 (共 {hands} 手)[/]"),
+    "title": ("[bold]{name}[/], seed {seed}: {players}", "[bold]{name}[/], 种子 {seed}: {players}"),
+    "fantasyland": (
+        "{name} plays Fantasyland with {cards} cards",
+        "{name} 进入范特西, 发 {cards} 张牌",
+    ),
+    "stage": ("\n[bold]stage {stage}[/]", "\n[bold]第 {stage} 轮[/]"),
+    "to-go": ("[dim]{left} stage{s} to go[/]", "[dim]还剩 {left} 轮[/]"),
+    "places": ("{who} places {placed}{hidden}", "{who} 放牌: {placed}{hidden}"),
+    "hidden": (" and discards face down", ", 另弃一张 (牌面朝下)"),
+    "stopped": (
+        "\nstopped; the hand so far is saved in {path}",
+        "\n已退出; 这一手到目前为止的牌局保存在 {path}",
+    ),
+    "final": ("\n[bold]final boards[/]", "\n[bold]最终牌面[/]"),
+    "running": ("\n[bold]running totals[/] {totals}", "\n[bold]累计得分[/] {totals}"),
+    "log-written": ("log written to {path}", "牌局记录已写入 {path}"),
+}
+"""Everything the player reads, in English and Chinese (terms come from the glossary)."""
 
 
 class Quit(Exception):
@@ -76,17 +143,32 @@ class Turn:
     seed: int
     pieces: list[Move] = field(default_factory=list)
     warned: str | None = None
+    lang: Lang = "en"
 
     def add(self, line: str, piece: Move) -> None:
         """Add a piece; play the move once it is whole. Raises OfcError if not legal."""
         move = _merge([*self.pieces, piece])
         self._check_partial(move)
-        reason = certain_foul(self.hand, self.name, move)
-        if reason is not None and self.warned != line:
+        risk = foul_risk(self.hand, self.name, move)
+        if risk is not None and self.warned != line:
             self.warned = line
-            raise OfcError(
-                f"warning: this makes a foul certain ({reason})",
-                hint="type the same move again to play it anyway",
+            reason = {
+                lang: say(
+                    lang,
+                    WORDS["foul-reason"],
+                    upper=term(risk.upper, lang),
+                    weakest=hand_text(risk.weakest, lang),
+                    lower=term(risk.lower, lang),
+                    strongest=hand_text(risk.strongest, lang),
+                )
+                for lang in LANGS
+            }
+            raise refusal(
+                OfcError,
+                WORDS["foul-warning"],
+                WORDS["foul-hint"],
+                en=reason["en"],
+                zh=reason["zh"],
             )
         self.warned = None
         place, discard = self.hand.expected(self.name)
@@ -103,17 +185,16 @@ class Turn:
         cards = move.cards
         strangers = [c for c in cards if c not in board.pending]
         if strangers:
-            raise OfcError(f"{format_cards(strangers)} not in your hand")
+            raise refusal(OfcError, WORDS["strangers"], cards=format_cards(strangers))
         if len(set(cards)) != len(cards):
-            raise OfcError("a card is used twice in this move")
+            raise refusal(OfcError, WORDS["twice"])
         for lane in LANES:
-            if len(board.lanes[lane]) + len(
-                move.placed.get(lane, ())
-            ) > self.hand.ruleset.lanes.cap(lane):
-                raise OfcError(f"the {lane} has room for {self.hand.ruleset.lanes.cap(lane)}")
+            cap = self.hand.ruleset.lanes.cap(lane)
+            if len(board.lanes[lane]) + len(move.placed.get(lane, ())) > cap:
+                raise refusal(OfcError, WORDS["room"], lane=lane, zh=term(lane, "zh"), cap=cap)
         placed = sum(len(c) for c in move.placed.values())
         if placed > place or len(move.discarded) > discard:
-            raise OfcError(f"this stage places {place} and discards {discard}")
+            raise refusal(OfcError, WORDS["counts"], place=place, discard=discard)
 
     def left(self) -> list[Card]:
         used = set(_merge(self.pieces).cards)
@@ -122,58 +203,53 @@ class Turn:
 
 def read_turn(turn: Turn) -> None:
     """Prompt until the player's move for this stage is played."""
-    hand, name = turn.hand, turn.name
+    hand, name, lang = turn.hand, turn.name, turn.lang
     place, discard = hand.expected(name)
-    console.print(
-        f"\nyour cards: [bold]{format_cards(hand.boards[name].pending)}[/]"
-        f"  place {place}, discard {discard}"
-    )
-    console.print(f"[dim]e.g. {example(hand, name)}   (help: commands)[/]")
+    cards = format_cards(hand.boards[name].pending)
+    console.print(say(lang, WORDS["your-cards"], cards=cards, place=place, discard=discard))
+    console.print(say(lang, WORDS["example"], move=example(hand, name)))
     while hand.to_act == name:
-        console.print("your move> ", end="")
+        console.print(say(lang, WORDS["prompt"]), end="")
         line = read_line()
         if not line:
-            raise OfcError("input ended before the hand was finished", hint="type quit to stop")
+            raise OfcError(say(lang, WORDS["ended"]), hint=say(lang, WORDS["ended-hint"]))
         command = line.strip().lower()
         try:
             _command(turn, command, line)
         except OfcError as exc:
-            console.print(f"[red]not legal:[/] {literal(exc, lines=True)}")
+            console.print(say(lang, WORDS["not-legal"], why=literal(exc.text(lang), lines=True)))
 
 
 def _command(turn: Turn, command: str, line: str) -> None:
+    lang = turn.lang
     if not command:
         return
     if command == "quit":
         raise Quit
     if command == "help":
-        console.print(COMMANDS, markup=False)
+        console.print(say(lang, COMMANDS), markup=False)
     elif command == "undo":
         if not turn.pieces:
-            console.print("nothing to undo in this stage")
+            console.print(say(lang, WORDS["nothing-to-undo"]))
         else:
-            undone = turn.pieces.pop()
-            console.print(f"took back {_shown(undone)}; left: {format_cards(turn.left())}")
+            undone = move_text(turn.pieces.pop(), lang)
+            left = format_cards(turn.left())
+            console.print(say(lang, WORDS["took-back"], move=undone, cards=left))
     elif command in ("hint", "auto"):
         if turn.pieces:
             turn.pieces = []
-            console.print("(pieces so far taken back)")
+            console.print(say(lang, WORDS["pieces-back"]))
         move, value = best_move(turn.hand, turn.name, turn.seed)
-        if command == "hint":
-            console.print(f"hint: {_shown(move)}   (value {value:+.2f})")
+        if command == "hint":  # in the typed words, so it can be typed as shown
+            console.print(say(lang, WORDS["hint"], move=move_text(move), value=value))
         else:
-            console.print(f"auto: {_shown(move)}")
+            console.print(say(lang, WORDS["auto"], move=move_text(move, lang)))
             turn.hand.play(turn.name, move)
     else:
         turn.add(line.strip(), parse_move(line))
         if turn.pieces:
-            console.print(
-                f"so far: {_shown(_merge(turn.pieces))}; left: {format_cards(turn.left())}"
-            )
-
-
-def _shown(move: Move) -> str:
-    return " ".join(f"{k} {v}" for k, v in move.as_dict().items())
+            so_far, left = move_text(_merge(turn.pieces), lang), format_cards(turn.left())
+            console.print(say(lang, WORDS["so-far"], move=so_far, cards=left))
 
 
 @dataclass
@@ -185,6 +261,7 @@ class Session:
     players: list[str]
     you: str
     save: Path | None
+    lang: Lang = "en"
     totals: dict[str, int] = field(default_factory=dict)
     fantasyland: dict[str, int] = field(default_factory=dict)
 
@@ -194,7 +271,7 @@ class Session:
         for number in range(hands):
             hand_seed = seed + number
             if hands > 1:
-                console.print(f"\n[bold]hand {number + 1} of {hands}[/]")
+                console.print(say(self.lang, WORDS["hand-of"], number=number + 1, hands=hands))
             if not self.play_hand(hand_seed, resumed if number == 0 else None):
                 return
 
@@ -202,40 +279,36 @@ class Session:
         """One hand (``hand``: one already under way); False when the player quits."""
         if hand is None:
             hand = Hand(self.rules, self.players, shuffled_deck(seed), self.fantasyland)
+        lang = self.lang
         players = literal(", ".join(self.players))
-        console.print(f"[bold]{literal(self.rules.name)}[/], seed {seed}: {players}")
+        title = say(lang, WORDS["title"], name=literal(self.rules.name), seed=seed, players=players)
+        console.print(title)
         for name, cards in self.fantasyland.items():
-            console.print(f"{literal(name)} plays Fantasyland with {cards} cards")
+            console.print(say(lang, WORDS["fantasyland"], name=literal(name), cards=cards))
         shown_stage = -1
         try:
             while not hand.finished:
                 if hand.stage != shown_stage:
                     shown_stage = hand.stage
-                    console.print(f"\n[bold]stage {hand.stage + 1}[/]")
+                    console.print(say(lang, WORDS["stage"], stage=hand.stage + 1))
                     self._counts(hand)
-                    render_boards(hand)
+                    render_boards(hand, lang)
                 who = hand.to_act
                 assert who is not None
                 if who == self.you:
-                    read_turn(Turn(hand, who, seed))
+                    read_turn(Turn(hand, who, seed, lang=lang))
                 else:
-                    move, _ = best_move(hand, who, seed)
-                    hand.play(who, move)
-                    placed = ", ".join(
-                        f"{k} {v}" for k, v in move.as_dict().items() if k != "discard"
-                    )
-                    hidden = " and discards face down" if move.discarded else ""
-                    console.print(f"{literal(who)} places {placed}{hidden}")
+                    self._bot(hand, who, seed)
         except Quit:
             path = self._save(hand, seed, self.save or Path(f"ofc-{seed}.yaml"))
-            console.print(f"\nstopped; the hand so far is saved in {literal(path)}")
+            console.print(say(lang, WORDS["stopped"], path=literal(path)))
             self._running()
             return False
-        console.print("\n[bold]final boards[/]")
-        render_boards(hand)
+        console.print(say(lang, WORDS["final"]))
+        render_boards(hand, lang)
         console.print()
         result = hand.result()
-        render_result(result)
+        render_result(result, lang)
         for name, units in result.totals.items():
             self.totals[name] += int(units)
         self.fantasyland = {
@@ -244,16 +317,26 @@ class Session:
         self._running()
         if self.save is not None:
             self._save(hand, seed, self.save)
-            console.print(f"log written to {literal(self.save)}")
+            console.print(say(self.lang, WORDS["log-written"], path=literal(self.save)))
         return True
+
+    def _bot(self, hand: Hand, who: str, seed: int) -> None:
+        """A computer player's move: its placements face up, its discard face down."""
+        move, _ = best_move(hand, who, seed)
+        hand.play(who, move)
+        placed = move_text(move, self.lang, sep=", ", skip="discard")
+        hidden = say(self.lang, WORDS["hidden"]) if move.discarded else ""
+        console.print(
+            say(self.lang, WORDS["places"], who=literal(who), placed=placed, hidden=hidden)
+        )
 
     def _counts(self, hand: Hand) -> None:
         left = len(hand.ruleset.deal) - hand.stage
-        console.print(f"[dim]{left} stage{'s' if left != 1 else ''} to go[/]")
+        console.print(say(self.lang, WORDS["to-go"], left=left, s="s" if left != 1 else ""))
 
     def _running(self) -> None:
         shown = literal(", ".join(f"{n} {signed_units(t)}" for n, t in self.totals.items()))
-        console.print(f"\n[bold]running totals[/] {shown}")
+        console.print(say(self.lang, WORDS["running"], totals=shown))
 
     def _save(self, hand: Hand, seed: int, path: Path) -> Path:
         text = yaml.safe_dump(

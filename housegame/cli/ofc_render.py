@@ -7,17 +7,36 @@ from rich.table import Table
 from housegame.cards import format_cards
 from housegame.cli.breakdown import hand
 from housegame.cli.common import console, literal, render_pairs, signed_units
-from housegame.glossary import Lang, term
-from housegame.ofc.hand import Hand
+from housegame.glossary import Lang, Phrase, say, term
+from housegame.ofc.hand import Hand, Move
 from housegame.ofc.results import OfcTableResult
 from housegame.ofc.solver import Solution
 from housegame.ranking import describe
 from housegame.rulesets.common import LANES
 
+WORDS: dict[str, Phrase] = {
+    "replay": ("[bold]replay[/] {log} ({deal})", "[bold]回放[/] {log} ({deal})"),
+    "seed": ("seed {seed}", "种子 {seed}"),
+    "deck": ("deck from the log", "牌序取自记录"),
+    "played": ("  stage {stage}  {player}: {move}", "  第 {stage} 轮  {player}: {move}"),
+    "best": ("[bold]best setting[/] ({priority})", "[bold]最佳摆法[/] ({priority})"),
+    "clean": ("clean", "不倒水"),
+    "stays": ("stays in Fantasyland", "留在范特西"),
+    "leaves": ("does not stay", "不留在范特西"),
+}
+"""Replay and Fantasyland lines in English and Chinese (terms come from the glossary)."""
 
-def render_boards(hand: Hand) -> None:
+
+def move_text(move: Move, lang: Lang = "en", sep: str = " ", skip: str = "") -> str:
+    """A move lane by lane: in the typed words (``back AS KS discard 2H``), or in Chinese."""
+    return sep.join(f"{term(k, lang)} {v}" for k, v in move.as_dict().items() if k != skip)
+
+
+def render_boards(hand: Hand, lang: Lang = "en") -> None:
     """Every player's placed cards (face up) lane by lane; discards stay hidden."""
-    table = Table("player", *LANES, box=None, pad_edge=False)
+    heads = (term("someone", lang), *(term(lane, lang) for lane in LANES))
+    table = Table(*heads, box=None, pad_edge=False)
+    marker = " \\[FL]" if lang == "en" else f" \\[{term('fantasyland', lang)}]"
     for name in hand.order:
         board = hand.boards[name]
         row = [
@@ -25,7 +44,7 @@ def render_boards(hand: Hand) -> None:
             f"({len(board.lanes[lane])}/{hand.ruleset.lanes.cap(lane)})"
             for lane in LANES
         ]
-        label = literal(name) + (" \\[FL]" if board.fantasyland_cards is not None else "")
+        label = literal(name) + (marker if board.fantasyland_cards is not None else "")
         table.add_row(label, *row)
     console.print(table)
 
@@ -69,15 +88,14 @@ def render_result(result: OfcTableResult, lang: Lang = "en") -> None:
     console.print(totals)
 
 
-def render_solution(solution: Solution) -> None:
+def render_solution(solution: Solution, lang: Lang = "en") -> None:
     setting = solution.setting
     for lane in LANES:
         cards = format_cards(setting.lane(lane))
-        console.print(f"  {lane:<6}  {cards}  [dim]{describe(setting.key(lane))}[/]")
+        shown = hand(describe(setting.key(lane)), lang)
+        console.print(f"  {term(lane, lang):<6}  {cards}  [dim]{shown}[/]")
     if solution.discards:
-        console.print(f"  discard {format_cards(solution.discards)}")
-    console.print(
-        f"  {'clean' if solution.clean else 'FOUL'}; "
-        f"{'stays in Fantasyland' if solution.stays else 'does not stay'}; "
-        f"royalties {solution.royalties}"
-    )
+        console.print(f"  {term('discard', lang)} {format_cards(solution.discards)}")
+    foul = say(lang, WORDS["clean"]) if solution.clean else term("foul", lang).upper()
+    stays = say(lang, WORDS["stays" if solution.stays else "leaves"])
+    console.print(f"  {foul}; {stays}; {term('royalties', lang)} {solution.royalties}")

@@ -11,6 +11,7 @@ wrong, though a hopeless board with many empty slots may go unwarned.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from housegame.cards import Card
@@ -44,8 +45,24 @@ def _finishes(
     return [int(k) for k in keys]
 
 
-def certain_foul(hand: Hand, name: str, move: Move) -> str | None:
-    """Why ``move`` makes ``name``'s board foul whatever comes next, or None."""
+@dataclass(frozen=True)
+class FoulRisk:
+    """Why a foul is certain: ``upper`` will hold at least ``weakest``, ``lower`` at best
+    ``strongest`` (hands as ``ranking.describe`` writes them)."""
+
+    upper: LaneName
+    weakest: str
+    lower: LaneName
+    strongest: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.upper} will be at least {self.weakest}, {self.lower} at best {self.strongest}"
+        )
+
+
+def foul_risk(hand: Hand, name: str, move: Move) -> FoulRisk | None:
+    """The lanes that make ``move`` foul ``name``'s board whatever comes next, or None."""
     board = hand.boards[name]
     lanes = {lane: [*board.lanes[lane], *move.placed.get(lane, ())] for lane in LANES}
     unseen = unseen_by(hand, name)
@@ -58,8 +75,11 @@ def certain_foul(hand: Hand, name: str, move: Move) -> str | None:
         weakest = min(weak, key=strength)
         strongest = max(strong, key=strength)
         if strength(weakest) > strength(strongest):
-            return (
-                f"{upper} will be at least {describe(weakest)}, "
-                f"{lower} at best {describe(strongest)}"
-            )
+            return FoulRisk(upper, describe(weakest), lower, describe(strongest))
     return None
+
+
+def certain_foul(hand: Hand, name: str, move: Move) -> str | None:
+    """Why ``move`` makes ``name``'s board foul whatever comes next, or None."""
+    risk = foul_risk(hand, name, move)
+    return None if risk is None else str(risk)

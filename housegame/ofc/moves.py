@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError
+from housegame.glossary import Phrase, refusal
 from housegame.ofc.errors import OfcError
 from housegame.ofc.hand import Move
 from housegame.rulesets.common import LANES, LaneName
@@ -24,6 +25,7 @@ WORDS: dict[str, LaneName | None] = {
     "x": None,
 }
 EXAMPLE = "back AS KS front 7C discard 2H   (short: b AS KS f 7C x 2H)"
+EXAMPLE_HINT: Phrase = (EXAMPLE, "例如 " + EXAMPLE.replace("short:", "简写:"))
 
 
 def parse_move(text: str) -> Move:
@@ -35,18 +37,20 @@ def parse_move(text: str) -> Move:
         if word in WORDS:
             current = WORDS[word] or "discard"
             if current in groups:
-                raise OfcError(f"'{current}' appears twice in the move", hint=EXAMPLE)
+                phrase = ("'{word}' appears twice in the move", "'{word}' 在这一步里出现了两次")
+                raise refusal(OfcError, phrase, EXAMPLE_HINT, word=current)
             groups[current] = []
         elif current is None:
-            raise OfcError(f"'{token}' comes before any lane word", hint=EXAMPLE)
+            phrase = ("'{word}' comes before any lane word", "'{word}' 前面没有道的名称")
+            raise refusal(OfcError, phrase, EXAMPLE_HINT, word=token)
         else:
             groups[current].append(token)
     if not groups:
-        raise OfcError("no move given", hint=EXAMPLE)
+        raise refusal(OfcError, ("no move given", "没有输入一步"), EXAMPLE_HINT)
     try:
         cards = {where: parse_cards(tokens) for where, tokens in groups.items()}
     except CardError as exc:
-        raise OfcError(exc.message, exc.hint) from None
+        raise OfcError(exc.message, exc.hint, exc.chinese) from None
     placed: dict[LaneName, list[Card]] = {}
     for lane in LANES:
         if cards.get(lane):

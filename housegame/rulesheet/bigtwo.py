@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from housegame.glossary import Lang, term
+from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.bigtwo import HAND_SIZE, BigTwoCard, BigTwoRuleset
-from housegame.rulesheet.common import Phrase, say, seats_words, sources_section, yes_no
+from housegame.rulesheet.common import seats_words, sources_section, yes_no
 from housegame.rulesheet.model import Grid, Section
 
 STRAIGHT_SUIT: dict[str, Phrase] = {

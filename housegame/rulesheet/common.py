@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from housegame.glossary import Lang, term
+from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import Bounds, Ranking, RulesetBase
 from housegame.rulesheet.model import Section
 
 SOURCES_PAGE = "docs/sources.md"
-
-Phrase = tuple[str, str]
-"""A sentence of the sheet in English and in Chinese, with ``{named}`` blanks."""
-
-
-def say(lang: Lang, phrase: Phrase, **blanks: object) -> str:
-    """The phrase in ``lang`` with its blanks filled."""
-    english, chinese = phrase
-    return (chinese if lang == "zh" else english).format(**blanks)
 
 
 def yes_no(value: bool, lang: Lang = "en") -> str:

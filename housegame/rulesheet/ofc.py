@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from housegame.glossary import Lang, term
+from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import FrontAtLeast, OfcRuleset
 from housegame.rulesheet.common import (
-    Phrase,
     ranking_lines,
-    say,
     seats_words,
     sources_section,
     yes_no,

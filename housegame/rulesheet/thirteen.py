@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import get_args
 
-from housegame.glossary import Lang, term
+from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import LANES, CategoryName
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
-from housegame.rulesheet.common import Phrase, ranking_lines, say, seats_words, sources_section
+from housegame.rulesheet.common import ranking_lines, seats_words, sources_section
 from housegame.rulesheet.model import Grid, Section
 from housegame.rulesheet.words import hand_words, setting_words
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from housegame.glossary import Lang, term
+from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import Bounds, Count
 from housegame.rulesets.thirteen import (
     AllOf,
@@ -29,7 +29,6 @@ from housegame.rulesets.thirteen import (
     SettingCondition,
     SuitPattern,
 )
-from housegame.rulesheet.common import Phrase, say
 
 AND: Phrase = ("and", "且")
 OR: Phrase = ("or", "或")

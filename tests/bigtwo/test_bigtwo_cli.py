@@ -201,3 +201,35 @@ def test_play_input_ending_early_exits_2() -> None:
     code, _, err = run("play", "--seed", "5", stdin="")
     assert code == 2
     assert "input ended before the game did" in err
+
+
+def test_hint_in_chinese() -> None:
+    hand = "3C 3D 3H 4S 5S 6S 7S 8S 9D 9H 9S KD KH"
+    code, out, _ = run("hint", hand, "--lang", "zh")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[:3] == ["提示: 单张 3C", "41 种出法, 从小到大:", "  单张 3C"]
+    assert "  对子 (3C 3D)" in lines and lines[-1] == "  ... 还有 21 种 (--json 全部列出)"
+    code, out, _ = run("hint", "3C", "--over", "2S", "--lang", "zh")
+    assert code == 0 and out == "提示: 过 (这手牌没有能压过的)\n"
+    code, out, _ = run("hint", "3H 4H 5D AS 2S", "--lang", "zh")
+    assert code == 0 and out.splitlines()[0] == "提示: 单张 3H"
+    assert "  顺子 A-2-3-4-5 (3H 4H 5D AS 2S)" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("play", "over", "answer"),
+    [
+        ("5H 5S", "4C 4D", "是: 对子 (5H 5S) 压过 对子 (4C 4D)"),
+        ("3H 3S", "4C 4D", "否: 对子 (3H 3S) 小于 对子 (4C 4D)"),
+        ("3H 4H 5H 6H 8H", "4C 4D 4S 9C 9D", "否: 同花小于葫芦"),
+        (
+            "4H 4S",
+            "3C 4C 5S AH 2C",
+            "否: 对子 (4H 4S) 不能压 顺子 A-2-3-4-5 (3C 4C 5S AH 2C): 要出 5 张",
+        ),
+    ],
+)
+def test_beats_in_chinese(play: str, over: str, answer: str) -> None:
+    code, out, _ = run("beats", play, "--over", over, "--lang", "zh")
+    assert (code, out) == (0, answer + "\n")

@@ -47,3 +47,61 @@ def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
     code, _ = bigtwo("play", "--seed", "3", "--save", str(log), stdin="auto\nquit\n")
     assert code == 0 and log.exists()
     assert "South: 3H 4H 5D AS 2S" in log.read_text(encoding="utf-8")
+
+
+def test_the_game_speaks_chinese_with_lang_zh(tmp_path: Path) -> None:
+    """Every line the player reads is Chinese; typed commands, cards and the log stay the same."""
+    code, out = bigtwo("play", "--seed", "3", "--lang", "zh", stdin="help\nhint\nquit\n")
+    assert code == 0
+    assert out.splitlines()[:5] == [
+        "大老二, 规则 maceplay-big-two, 种子 3. 你是 South; East 先出.",
+        "East 出 顺子 A-2-3-4-5 (3C 4C 5S AH 2C)",
+        "要压过: East 出的 顺子 A-2-3-4-5 (3C 4C 5S AH 2C)",
+        "剩余牌数: West 13, North 13, East 8",
+        "你的手牌: 3H 4H 4S 5D 6S 7H 8H 9C 9D 10C JC AS 2S",
+    ]
+    assert "  hint    提示: 电脑会替你出的牌\n" in out
+    assert "> 提示: 顺子 A-2-3-4-5 (3H 4H 5D AS 2S)\n" in out
+    assert out.endswith("> 你退出了.\n")
+
+
+def test_a_chinese_game_saves_the_same_log_and_replays_in_chinese(tmp_path: Path) -> None:
+    zh_log, en_log = tmp_path / "zh.yaml", tmp_path / "en.yaml"
+    stdin = "auto\n" * 60
+    code, out = bigtwo("play", "--seed", "3", "--save", str(zh_log), "--lang", "zh", stdin=stdin)
+    assert code == 0 and out.endswith(f"牌局记录已写入 {zh_log}\n")
+    assert "North 过\n" in out and "West 出 单张 AC, 出完了\n" in out
+    assert "ruleset maceplay-big-two   胜 West" in out
+    assert "玩家   剩余牌数  罚分  净得" in out
+    code, _ = bigtwo("play", "--seed", "3", "--save", str(en_log), stdin=stdin)
+    assert code == 0 and zh_log.read_text(encoding="utf-8") == en_log.read_text(encoding="utf-8")
+    code, replayed = bigtwo("replay", str(zh_log), "--lang", "zh")
+    assert code == 0
+    assert " 34. South 过; 这一圈结束\n 35. West 出 单张 AC, 出完了\n" in replayed
+
+
+def test_the_help_list_keeps_its_lines() -> None:
+    code, out = bigtwo("play", "--seed", "3", stdin="help\nquit\n")
+    assert code == 0
+    assert "> commands:\n  CARDS   play them, e.g. 3C 3D\n  pass    let the play stand\n" in out
+
+
+def test_mistakes_are_explained_in_chinese() -> None:
+    stdin = "4H 4S\nZZ\n4H 4S 5D 6S 7H\n3C\nquit\n"
+    result = CliRunner().invoke(app, ["bigtwo", "play", "--seed", "3", "--lang", "zh"], input=stdin)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "不允许: South 不能这样出: 对子 (4H 4S) 不能压 顺子 A-2-3-4-5 (3C 4C 5S AH 2C): 要出 5 张",
+        "  提示: 出更大的牌, 或者 pass (过)",
+        "不允许: 'ZZ' 不是一张牌",
+        "  提示: 先写点数再写花色, 例如 AS, 10h, TD, Q♣ (点数 2-9 T J Q K A, 花色 S H D C)",
+        "不允许: 4H 4S 5D 6S 7H 不成牌型",
+        "  提示: 五张牌须是顺子、同花、葫芦、铁支加一张或同花顺",
+        "不允许: South 没有 3C",
+        "  提示: South 的牌: 3H 4H 4S 5D 6S 7H 8H 9C 9D 10C JC AS 2S",
+    ]
+    english = CliRunner().invoke(app, ["bigtwo", "play", "--seed", "3"], input=stdin)
+    assert english.stderr.splitlines()[0] == (
+        "not allowed: South cannot play that: pair of 4s cannot be played over straight "
+        "A-2-3-4-5: follow with 5 cards"
+    )

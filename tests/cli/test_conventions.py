@@ -100,7 +100,9 @@ print("HEAVY", heavy)
 """
 
 
-@pytest.mark.parametrize("args", [["--help"], ["rulesets"], ["rulesets", "--json"]])
+@pytest.mark.parametrize(
+    "args", [["--help"], ["rulesets"], ["rulesets", "--json"], ["rulesets", "--lang", "zh"]]
+)
 def test_fast_start_imports_no_numpy(args: list[str]) -> None:
     """A fresh interpreter: `housegame --help` and `rulesets` never load numpy or the arranger."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -144,6 +146,15 @@ def test_rulesets_in_family_order_filtered_by_game() -> None:
     assert ids.index("pagat-overall-point") + 1 == ids.index("pagat-surrender-overall-point")
     assert rows[ids.index("taiwan-direct")]["extends"] == "taiwan"
     assert set(rows[0]) == {"id", "game", "extends", "name", "summary"}
+
+
+def test_rulesets_headers_in_chinese() -> None:
+    """--lang zh names the columns; ids and game kinds stay what --ruleset and --game take."""
+    code, out = invoke("rulesets", "--game", "big-two", "--lang", "zh")
+    _, english = invoke("rulesets", "--game", "big-two")
+    assert code == 0
+    assert out.splitlines()[0].split() == ["编号", "游戏", "继承自", "名称", "简介"]
+    assert out.splitlines()[1:] == english.splitlines()[1:]
 
 
 def test_rulesets_bad_game_is_exit_2() -> None:

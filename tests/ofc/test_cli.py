@@ -146,3 +146,47 @@ def test_replay_refuses_a_fantasyland_count_the_ruleset_does_not_deal(tmp_path: 
     assert code == 2
     assert "A is dealt 15 cards in Fantasyland; golden-nugget-pineapple deals 14" in err
     assert "Traceback" not in err
+
+
+def test_replay_moves_in_chinese() -> None:
+    code, out, _ = run("ofc", "replay", str(EXAMPLES / "ofc-hand.yaml"), "--lang", "zh")
+    assert code == 0
+    assert out.splitlines()[:4] == [
+        "回放 " + str(EXAMPLES / "ofc-hand.yaml") + " (牌序取自记录)",
+        "  第 1 轮  A: 头道 6S 6H, 尾道 9H 5H 2H",
+        "  第 1 轮  B: 头道 5S 5D, 中道 4D 4C, 尾道 TS",
+        "  第 2 轮  A: 尾道 KH JH, 弃牌 AD",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "en",
+            [
+                "best setting (no-foul, stay, royalties)",
+                "  front   5C 4C 3C  high-card 5 4 3",
+                "  middle  9H 9D 9C 2H 2D  full-house 9 9 9 2 2",
+                "  back    AS KS QS JS TS  straight-flush to A",
+                "  discard 7D",
+                "  clean; stays in Fantasyland; royalties 37",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "最佳摆法 (no-foul, stay, royalties)",
+                "  头道      5C 4C 3C  乌龙 5 4 3",
+                "  中道      9H 9D 9C 2H 2D  葫芦 9 9 9 2 2",
+                "  尾道      AS KS QS JS TS  同花顺 A",
+                "  弃牌 7D",
+                "  不倒水; 留在范特西; 奖励分 37",
+            ],
+        ),
+    ],
+)
+def test_fantasyland_in_both_languages(lang: str, lines: list[str]) -> None:
+    cards = "AS KS QS JS TS 9H 9D 9C 2H 2D 3C 4C 5C 7D"
+    code, out, _ = run("ofc", "fantasyland", cards, "--lang", lang)
+    assert code == 0 and out.splitlines() == lines

@@ -83,3 +83,37 @@ def test_commands() -> None:
     assert bad.exit_code == 2 and "not an OFC ruleset" in bad.stderr
     bad = runner.invoke(app, ["bigtwo", "simulate", "-r", "pagat", "--games", "3"])
     assert bad.exit_code == 2 and "not a Big Two ruleset" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "chinese"),
+    [
+        (
+            ["ofc", "simulate", "-r", "ofc-classic", "--hands", "3"],
+            "ruleset n seat 1 seat 2 sd 5%..95% foul royalty front royalty middle royalty back "
+            "fantasyland entry fantasyland stay in fantasyland royalty units front "
+            "royalty units middle royalty units back",
+            "规则 局数 座位 1 座位 2 标准差 5%..95% 倒水 头道奖励分 中道奖励分 尾道奖励分 "
+            "进入范特西 留在范特西 范特西中 头道奖励分均值 中道奖励分均值 尾道奖励分均值",
+        ),
+        (
+            ["bigtwo", "simulate", "-r", "maceplay-big-two", "--games", "5"],
+            "ruleset n seat 1 seat 2 seat 3 seat 4 sd 5%..95% seat 1 wins seat 1 pays "
+            "seat 2 wins seat 2 pays seat 3 wins seat 3 pays seat 4 wins seat 4 pays "
+            "penalty per loser",
+            "规则 局数 座位 1 座位 2 座位 3 座位 4 标准差 5%..95% 座位 1 胜 座位 1 付分 "
+            "座位 2 胜 座位 2 付分 座位 3 胜 座位 3 付分 座位 4 胜 座位 4 付分 输家平均罚分",
+        ),
+    ],
+)
+def test_the_report_in_chinese(args: list[str], english: str, chinese: str) -> None:
+    """--lang zh names the columns with the glossary's words; the numbers are the same."""
+    en = runner.invoke(app, args)
+    zh = runner.invoke(app, [*args, "--lang", "zh"])
+    assert en.exit_code == zh.exit_code == 0, zh.output
+    en_lines, zh_lines = en.stdout.splitlines(), zh.stdout.splitlines()
+    assert " ".join(en_lines[0].split()) == english
+    assert " ".join(zh_lines[0].split()) == chinese
+    assert [line.split() for line in en_lines[1:2]] == [line.split() for line in zh_lines[1:2]]
+    if args[0] == "bigtwo":
+        assert zh_lines[2].startswith("maceplay-big-two 输家罚分分布: ")

@@ -1,0 +1,186 @@
+"""``housegame bigtwo play`` and the game's text: moves, plays and the settlement as people
+read them, in English or Chinese (terms from the glossary; the typed commands, card codes and
+player names stay as they are in both languages)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from rich.table import Table
+
+from housegame.bigtwo import (
+    BigTwoError,
+    Game,
+    Move,
+    Rules,
+    Settlement,
+    cards_text,
+    computer_move,
+)
+from housegame.bigtwo.replay import log_data
+from housegame.cards import parse_cards
+from housegame.cli.common import console, err_console, literal
+from housegame.cli.safe import read_line
+from housegame.errors import HousegameError
+from housegame.glossary import Lang, Phrase, say, term
+from housegame.inputs import write_text_atomic
+
+PLAY_NAMES = ("South", "West", "North", "East")
+PLAY_HELP: Phrase = (
+    """commands:
+  CARDS   play them, e.g. 3C 3D
+  pass    let the play stand
+  hint    the play the computer would make for you
+  auto    make that play
+  help    this list
+  quit    stop (--save FILE keeps the log so far)""",
+    """命令 (照英文输入):
+  CARDS   出这些牌, 例如 3C 3D
+  pass    过: 不出
+  hint    提示: 电脑会替你出的牌
+  auto    代打: 出提示的那手牌
+  help    帮助: 显示本列表
+  quit    退出 (--save FILE 保存到目前为止的牌局)""",
+)
+"""The help text; the typed commands are the same words in both languages."""
+
+WORDS: dict[str, Phrase] = {
+    "welcome": (
+        "Big Two under {ruleset}, seed {seed}. You are {you}; {first} leads.",
+        "大老二, 规则 {ruleset}, 种子 {seed}. 你是 {you}; {first} 先出.",
+    ),
+    "to-beat": ("to beat: {play} by {owner}", "要压过: {owner} 出的 {play}"),
+    "you-lead": ("you lead", "你先出"),
+    "must-contain": (" (the first play must contain {card})", " (首出牌必须含 {card})"),
+    "cards-left": ("cards left: {counts}", "剩余牌数: {counts}"),
+    "your-hand": ("your hand: {cards}", "你的手牌: {cards}"),
+    "hint": ("hint: {play}", "提示: {play}"),
+    "not-allowed": ("not allowed: {why}", "不允许: {why}"),
+    "quit": ("You quit.", "你退出了."),
+    "log-written": ("log written to {path}", "牌局记录已写入 {path}"),
+    "ended": ("input ended before the game did", "输入在牌局结束之前结束了"),
+    "ended-hint": ("type cards, pass, hint, auto or quit", "输入牌, pass, hint, auto 或 quit"),
+    "plays": ("{player} plays {play}", "{player} 出 {play}"),
+    "passes": ("{player} passes", "{player} 过"),
+    "timeout": (" (timeout)", " (超时)"),
+    "out": (" and is out", ", 出完了"),
+    "trick-over": ("; the trick is over", "; 这一圈结束"),
+    "winner": ("winner", "胜"),
+}
+"""Everything the player reads, in English and Chinese."""
+
+
+def show(text: str = "") -> None:
+    """Plain text on stdout: no markup, no wrapping (cards stay on one line)."""
+    console.print(literal(text), soft_wrap=True)
+
+
+def move_text(move: Move, lang: Lang = "en") -> str:
+    """A turn as one line: who played what (or passed), going out, the trick's end."""
+    if move.play is not None:
+        text = say(lang, WORDS["plays"], player=move.player, play=move.play.text(lang))
+    else:
+        text = say(lang, WORDS["passes"], player=move.player)
+    if move.timed_out:
+        text += say(lang, WORDS["timeout"])
+    if move.goes_out:
+        text += say(lang, WORDS["out"])
+    if move.ends_trick:
+        text += say(lang, WORDS["trick-over"])
+    return text
+
+
+def render_settlement(result: Settlement, lang: Lang = "en") -> None:
+    """Cards left, penalty score and net per player; --lang zh names the columns in Chinese."""
+    heads: tuple[str, ...] = ("player", "cards left", "score", "net")
+    if lang == "zh":
+        heads = tuple(term(key, lang) for key in ("someone", "cards-left", "penalty", "net"))
+    table = Table(*heads, box=None, pad_edge=False)
+    for name, net in result.totals.items():
+        table.add_row(
+            literal(name), str(result.cards_left[name]), str(result.scores[name]), f"{net:+}"
+        )
+    winner = say(lang, WORDS["winner"])
+    console.print(
+        f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]{winner}[/] {literal(result.winner)}"
+    )
+    console.print(table)
+
+
+def _read_line(lang: Lang) -> str:
+    console.print("> ", end="", markup=False, soft_wrap=True)
+    line = read_line()
+    if not line:
+        raise BigTwoError(say(lang, WORDS["ended"]), hint=say(lang, WORDS["ended-hint"]))
+    return line.strip()
+
+
+def _situation(game: Game, lang: Lang) -> None:
+    """What the human needs before moving: the play to beat, everyone's cards, their hand."""
+    if game.table is not None:
+        play, owner = game.table.text(lang), game.names[game.table_owner or 0]
+        show(say(lang, WORDS["to-beat"], play=play, owner=owner))
+    else:
+        lead = game.must_contain
+        must = say(lang, WORDS["must-contain"], card=cards_text([lead])) if lead else ""
+        show(say(lang, WORDS["you-lead"]) + must)
+    left = game.cards_left()
+    counts = ", ".join(f"{n} {left[n]}" for n in game.names[1:])
+    show(say(lang, WORDS["cards-left"], counts=counts))
+    show(say(lang, WORDS["your-hand"], cards=cards_text(game.hand())))
+
+
+def _human_turn(game: Game, lang: Lang) -> bool:
+    """Read commands until the human has moved; False if they quit."""
+    _situation(game, lang)
+    while True:
+        line = _read_line(lang)
+        word = line.lower()
+        try:
+            if word == "quit":
+                return False
+            if word == "hint":
+                suggestion = game.hint()
+                shown = suggestion.text(lang) if suggestion else term("pass", lang)
+                show(say(lang, WORDS["hint"], play=shown))
+                continue
+            if word == "help":
+                console.print(say(lang, PLAY_HELP), markup=False, soft_wrap=True)
+                continue
+            move = (
+                computer_move(game)
+                if word == "auto"
+                else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
+            )
+        except HousegameError as exc:
+            why = literal(exc.text(lang), lines=True)
+            err_console.print(say(lang, WORDS["not-allowed"], why=why), soft_wrap=True)
+            continue
+        show(move_text(move, lang))
+        return True
+
+
+def play_game(rules: Rules, seed: int, save: Path | None, lang: Lang = "en") -> None:
+    """One game: the human is South, the computer plays the others; the log goes to ``save``."""
+    game = Game.deal(rules, seed, PLAY_NAMES)
+    you, first = PLAY_NAMES[0], game.current
+    show(say(lang, WORDS["welcome"], ruleset=rules.id, seed=seed, you=you, first=first))
+    while not game.over:
+        if game.turn == 0:
+            if not _human_turn(game, lang):
+                show(say(lang, WORDS["quit"]))
+                _save(game, save, lang)
+                return
+        else:
+            show(move_text(computer_move(game), lang))
+    show()
+    render_settlement(game.settlement(), lang)
+    _save(game, save, lang)
+
+
+def _save(game: Game, path: Path | None, lang: Lang) -> None:
+    """The log so far (a finished game replays with `bigtwo replay`)."""
+    if path is not None:
+        write_text_atomic(path, yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
+        show(say(lang, WORDS["log-written"], path=path))
