@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 import typer
 
-from housegame.cli.common import console, fail, handles_input_errors, literal, print_json
+from housegame.cli.common import (
+    LangOption,
+    check_lang,
+    console,
+    fail,
+    handles_input_errors,
+    literal,
+    print_json,
+)
 from housegame.cli.safe import visible
 from housegame.glossary import LANGS, Lang
 from housegame.inputs import check_writable, write_text_atomic
-from housegame.rulesets.diff import diff_json
+from housegame.rulesets.diff import diff_json, shown
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesheet import FORMATS, SheetFormat
 from housegame.rulesheet import show as show_ruleset
@@ -39,20 +47,32 @@ def diff(
     a: Annotated[str, typer.Argument(help="First ruleset: id or path.")],
     b: Annotated[str, typer.Argument(help="Second ruleset: id or path.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """The rules in which two rulesets differ, extends resolved, one line per setting."""
+    words = check_lang(lang)
     result = diff_json(load_ruleset(a), load_ruleset(b))
     if as_json:
         print_json(result)
         return
     count = len(result["differences"])
-    console.print(
-        f"{literal(result['a'])} -> {literal(result['b'])}: "
-        f"{count} difference{'' if count == 1 else 's'}",
-        soft_wrap=True,
-    )
+    plural = "" if count == 1 else "s"
+    counted = f"{count} difference{plural}" if words == "en" else f"{count} 处不同"
+    console.print(f"{literal(result['a'])} -> {literal(result['b'])}: {counted}", soft_wrap=True)
     for difference in result["differences"]:
-        console.print(f"  {literal(difference['text'])}", soft_wrap=True)
+        console.print(f"  {literal(_difference_text(difference, words))}", soft_wrap=True)
+
+
+def _difference_text(difference: dict[str, Any], lang: Lang) -> str:
+    """The library's line in English; in Chinese the same setting, added or removed."""
+    if lang == "en":
+        return str(difference["text"])
+    where, a, b = difference["setting"], difference["a"], difference["b"]
+    if a is None:
+        return f"{where}: 新增, {shown(b)}"
+    if b is None:
+        return f"{where}: 删除 (原为 {shown(a)})"
+    return f"{where}: {shown(a)} -> {shown(b)}"
 
 
 def new(

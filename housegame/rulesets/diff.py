@@ -64,7 +64,8 @@ class Difference:
         return {"setting": self.setting, "a": self.a, "b": self.b, "text": self.text}
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A setting's value as a diff line shows it."""
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
 
 
@@ -97,18 +98,18 @@ def _walk(
         if path in ORDERED and order_a != order_b:
             where = _setting(path, entries) + " order"
             yield Difference(
-                where, order_a, order_b, f"{where}: {_shown(order_a)} -> {_shown(order_b)}"
+                where, order_a, order_b, f"{where}: {shown(order_a)} -> {shown(order_b)}"
             )
         return
     if a == b:
         return
     where = _setting(path, entries)
     if a is None:
-        text = f"{where}: added, {_shown(b)}"
+        text = f"{where}: added, {shown(b)}"
     elif b is None:
-        text = f"{where}: removed (was {_shown(a)})"
+        text = f"{where}: removed (was {shown(a)})"
     else:
-        text = f"{where}: {_shown(a)} -> {_shown(b)}"
+        text = f"{where}: {shown(a)} -> {shown(b)}"
     yield Difference(where, a, b, text)
 
 
@@ -143,4 +144,5 @@ __all__ = [
     "diff_json",
     "diff_rulesets",
     "entry_label",
+    "shown",
 ]

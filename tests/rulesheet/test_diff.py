@@ -198,3 +198,15 @@ def test_multipliers_align_by_id() -> None:
             {"id": "horse", "name": "马牌", "when": {"holds": ["AH"]}, "factor": 2},
         )
     ]
+
+
+def test_diff_in_chinese() -> None:
+    out = CliRunner().invoke(app, ["diff", "pagat", "pagat-extras-for-losing", "--lang", "zh"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0] == "pagat -> pagat-extras-for-losing: 8 处不同"
+    assert "  overall_point: 0 -> 1" in lines
+    assert any(line.startswith("  lane_values.values[front trips]: 删除 (原为 {") for line in lines)
+    assert any(line.startswith("  bonuses.extras: 新增, {") for line in lines)
+    one = CliRunner().invoke(app, ["diff", "pagat", "pagat-sweep-3", "--lang", "zh"])
+    assert one.output == "pagat -> pagat-sweep-3: 1 处不同\n  scoop.bonus: 0 -> 3\n"
