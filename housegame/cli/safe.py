@@ -1,7 +1,7 @@
 """What keeps the terminal safe from its input: user text shown literally, every failure one
 line with a documented exit code, and end of input treated as such.
 
-Exit codes: 0 success; 2 bad input (ours and click's usage errors); 70 an internal error (a
+Exit codes: 0 success; 2 bad input (ours and typer's usage errors); 70 an internal error (a
 bug: one line on stderr, the traceback with ``--debug`` or ``HOUSEGAME_DEBUG=1``).
 """
 
@@ -15,7 +15,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-import click
 import typer
 from rich.markup import escape
 
@@ -98,7 +97,7 @@ def handles_input_errors(func: Callable[P, R]) -> Callable[P, R]:
             return func(*args, **kwargs)
         except HousegameError as exc:
             fail(str(exc))
-        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException):
+        except (typer.Exit, typer.Abort, typer.TyperException):  # typer's own way out
             raise
         except Exception as exc:
             _internal(exc)
