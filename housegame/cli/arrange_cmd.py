@@ -14,6 +14,7 @@ from housegame.arrange.lookup import rules_slug
 from housegame.arrange.odds import odds_name
 from housegame.cards import parse_cards
 from housegame.cli.common import (
+    JsonOption,
     LangOption,
     check_lang,
     console,
@@ -124,7 +125,7 @@ def arrange_command(
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")],
     objective: Annotated[str, typer.Option(help="ev (expected units) or lexicographic.")] = "ev",
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
     """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""

@@ -30,6 +30,7 @@ from housegame.cli.bigtwo_play import (
 )
 from housegame.cli.bigtwo_play import show as say
 from housegame.cli.common import (
+    JsonOption,
     LangOption,
     check_lang,
     handles_input_errors,
@@ -50,7 +51,6 @@ RulesetOption = Annotated[
         help=f"Big Two ruleset id or YAML path (default {DEFAULT_RULESET}).",
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 HINTS: dict[str, Phrase] = {
     "none": ("hint: pass (nothing in this hand beats the table)", "提示: 过 (这手牌没有能压过的)"),
     "count": ("{n} play{s}, weakest first:", "{n} 种出法, 从小到大:"),

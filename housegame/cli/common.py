@@ -24,6 +24,7 @@ from housegame.results import PairResult
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "JsonOption",
     "LangOption",
     "check_lang",
     "console",
@@ -36,6 +37,9 @@ __all__ = [
     "signed_units",
     "to_jsonable",
 ]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+"""The ``--json`` switch of every command that prints one JSON object."""
 
 LangOption = Annotated[
     str, typer.Option("--lang", metavar="en|zh", help="en, or zh for Chinese terms.")

@@ -22,6 +22,7 @@ from rich.table import Table
 from housegame.arrange.arranger import OBJECTIVES
 from housegame.cli.breakdown import item_label
 from housegame.cli.common import (
+    JsonOption,
     LangOption,
     check_lang,
     console,
@@ -94,7 +95,7 @@ def compare(
     banker: Annotated[
         str | None, typer.Option(help="The banker's name, for the banker games.")
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json: JsonOption = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="Also show each ruleset's itemized breakdown.")
     ] = False,
@@ -208,7 +209,7 @@ def simulate_cmd(
     ] = "ev",
     jobs: JobsOption = 1,
     dask: DaskOption = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json: JsonOption = False,
     csv: Annotated[
         Path | None, typer.Option("--csv", help="Write every number to this CSV file.")
     ] = None,

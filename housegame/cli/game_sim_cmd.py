@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from housegame.cli.common import (
+    JsonOption,
     LangOption,
     check_lang,
     console,
@@ -28,7 +29,6 @@ RulesetsOption = Annotated[
     typer.Option("--ruleset", "-r", help="Ruleset id or YAML path (repeatable); default: all."),
 ]
 SeedOption = Annotated[int, typer.Option(help="Seed of the deals (same seed, same numbers).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 HEADERS: dict[str, Phrase] = {

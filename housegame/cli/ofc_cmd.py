@@ -10,6 +10,7 @@ import typer
 
 from housegame.cards import parse_cards
 from housegame.cli.common import (
+    JsonOption,
     LangOption,
     check_lang,
     console,
@@ -42,7 +43,7 @@ def replay(
         str | None,
         typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
     """Check every move of a recorded hand and print the settlement."""
@@ -105,7 +106,7 @@ def play(
 def fantasyland(
     cards: Annotated[str, typer.Argument(help='13-17 cards, e.g. "AS KS QS ...".')],
     ruleset: RulesetOption = DEFAULT_RULESET,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
     """The best setting for a Fantasyland hand, by the ruleset's solver priority."""

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from housegame.cli.breakdown import item_label
 from housegame.cli.common import (
+    JsonOption,
     LangOption,
     check_lang,
     console,
@@ -93,7 +94,7 @@ def score(
     banker: Annotated[
         str | None, typer.Option(metavar="NAME", help="The banker's name (banker games).")
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
     """Score a table: payouts per pair with every item, then each player's total."""
