@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, TypeVar
 
 import typer
@@ -93,7 +94,13 @@ def render(report: GameReport, lang: Lang = "en") -> None:
             console.print(line, soft_wrap=True)
 
 
-def _finish(report: GameReport, json: bool, lang: Lang) -> None:
+def _run(
+    total: int, play: Callable[[Callable[[int], None]], GameReport], json: bool, lang: Lang
+) -> None:
+    """Play with a progress bar over ``total`` games or hands, then report."""
+    with progress_bar() as bar:
+        task = bar.add_task("playing", total=total)
+        report = play(lambda n: bar.advance(task, n))
     if report.interrupted:
         err_console.print(say(lang, HEADERS["interrupted"]))
     if not report.rulesets:
@@ -126,12 +133,13 @@ def ofc_simulate(
     """Bots play OFC hands: mean per hand, fouls, royalties by lane, Fantasyland entry/stay."""
     words = check_lang(lang)
     rulesets = _rulesets(ruleset, OfcRuleset)
-    with progress_bar() as bar:
-        task = bar.add_task("playing", total=hands * len(rulesets))
-        report = simulate_ofc(
-            rulesets, hands, seed, players, lambda n: bar.advance(task, n), Backend(jobs, dask)
-        )
-    _finish(report, json, words)
+    backend = Backend(jobs, dask)
+    _run(
+        hands * len(rulesets),
+        lambda progress: simulate_ofc(rulesets, hands, seed, players, progress, backend),
+        json,
+        words,
+    )
 
 
 @handles_input_errors
@@ -147,9 +155,10 @@ def bigtwo_simulate(
     """The computer players play Big Two: who wins, who pays, the penalty of a loser."""
     words = check_lang(lang)
     rulesets = _rulesets(ruleset, BigTwoRuleset)
-    with progress_bar() as bar:
-        task = bar.add_task("playing", total=games * len(rulesets))
-        report = simulate_bigtwo(
-            rulesets, games, seed, lambda n: bar.advance(task, n), Backend(jobs, dask)
-        )
-    _finish(report, json, words)
+    backend = Backend(jobs, dask)
+    _run(
+        games * len(rulesets),
+        lambda progress: simulate_bigtwo(rulesets, games, seed, progress, backend),
+        json,
+        words,
+    )
