@@ -230,13 +230,13 @@ class EvModel:
         """(expected net units against one opponent, home-run gain, home-run loss per
         opponent)."""
         payout = self.payout
-        value = payout.pair(lanes, self.opponent)
         home_run = self.ruleset.home_run
         n = self.opponents
         if home_run is None or n < home_run.opponents:
-            return value, 0.0, 0.0
-        dist = payout.won_lost(lanes) if payout.outcomes is not None else {}
-        scoops = payout.scoops(lanes, dist)
+            return payout.pair(lanes, self.opponent), 0.0, 0.0
+        dist = payout.won_lost(lanes) if payout.outcomes is not None else None
+        value = payout.pair(lanes, self.opponent, dist)
+        scoops = payout.scoops(lanes, dist or {})
         gain = payout.home_run(scoops.won_units, scoops.won)
         if n > 1:
             gain = power(scoops.won, n - 1) * gain

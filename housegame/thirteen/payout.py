@@ -529,13 +529,20 @@ class Payout:
 
     # ---- the pair ---------------------------------------------------------------------------
 
-    def pair(self, lanes: Sequence[LaneVals], theirs: Opponent | None = None) -> Num:
-        """Everything a set-hand pair pays me but the home run (a table-level term)."""
+    def pair(
+        self,
+        lanes: Sequence[LaneVals],
+        theirs: Opponent | None = None,
+        dist: dict[tuple[int, int], Num] | None = None,
+    ) -> Num:
+        """Everything a set-hand pair pays me but the home run (a table-level term); ``dist``:
+        ``won_lost(lanes)`` when the caller has it already."""
         theirs = theirs if theirs is not None else Opponent()
         need_dist = self.outcomes is not None or any(
             key[0] == "match-won" for key in (*self.bonus_groups, *theirs.units)
         )
-        dist = self.won_lost(lanes) if need_dist else {}
+        if dist is None:
+            dist = self.won_lost(lanes) if need_dist else {}
         if self.outcomes is None:
             value: Num = self.lane(lanes[0]) + self.lane(lanes[1]) + self.lane(lanes[2])
         else:
