@@ -35,3 +35,9 @@ def test_wheel_contains_every_ruleset_and_schema(tmp_path: Path) -> None:
         assert f"housegame/_data/schemas/{schema.name}" in names
     for odds in (ROOT / "housegame" / "data_tables").glob("*.npz"):
         assert f"housegame/data_tables/{odds.name}" in names
+    for asset in (ROOT / "housegame" / "web").glob("*/*"):
+        if asset.is_file() and asset.parent.name in ("static", "templates"):
+            assert f"housegame/web/{asset.parent.name}/{asset.name}" in names
+    for template in (ROOT / "housegame" / "web" / "templates").glob("*/*.html"):
+        relative = template.relative_to(ROOT).as_posix()
+        assert relative in names

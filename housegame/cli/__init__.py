@@ -62,6 +62,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "ofc": ("ofc_cmd", "Open Face Chinese Poker: replay, play, Fantasyland."),
     "tables": ("arrange_cmd", "The lane-odds data files the ev objective reads."),
+    "serve": (
+        "serve_cmd",
+        "The web table: rulesets, a table calculator, reports and play, in the browser.",
+    ),
 }
 """Command name -> (module in ``housegame.cli``, one-line help shown by ``--help``)."""
 

@@ -20,8 +20,7 @@ from housegame.cli.common import (
     print_json,
 )
 from housegame.glossary import Phrase, say
-from housegame.rulesets.families import by_family, parent_id
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.families import catalog
 from housegame.rulesets.registry import RULESET_MODELS
 
 COLUMNS: dict[str, Phrase] = {
@@ -49,15 +48,7 @@ def list_rulesets(
     words = check_lang(lang)
     if game is not None and game not in RULESET_MODELS:
         fail(f"--game: '{game}' is not one of {', '.join(RULESET_MODELS)}")
-    files = bundled_rulesets()
-    loaded = [load_ruleset(rid) for rid in files]
-    rows = []
-    for i in by_family(loaded, list(files.values())):
-        ruleset = loaded[i]
-        kind = str(getattr(ruleset, "game", ""))
-        if game is None or kind == game:
-            row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
-            rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
+    rows = catalog(game)
     if as_json:
         print_json(rows)
         return

@@ -80,3 +80,19 @@ def by_family(
     ids = [r.id for r in rulesets]
     parents = [parent_id(r, ref) for r, ref in zip(rulesets, refs)]
     return family_order(list(range(len(ids))), ids, parents)
+
+
+def catalog(game: str | None = None) -> list[dict[str, str | None]]:
+    """The bundled rulesets in family order, one row each (``id``, ``game``, ``extends``,
+    ``name``, ``summary``): what ``housegame rulesets --json`` prints and ``GET /api/rulesets``
+    returns; ``game`` keeps one game's."""
+    files = bundled_rulesets()
+    loaded = [load_ruleset(rid) for rid in files]
+    rows: list[dict[str, str | None]] = []
+    for i in by_family(loaded, list(files.values())):
+        ruleset = loaded[i]
+        kind = str(getattr(ruleset, "game", ""))
+        if game is None or kind == game:
+            row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
+            rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
+    return rows

@@ -1,0 +1,30 @@
+"""The app: pages and ``/api/`` routes from each feature module, behind the body size limit."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.staticfiles import StaticFiles
+
+from housegame import __version__
+from housegame.errors import HousegameError
+from housegame.web import play, reports, rulesets, table
+from housegame.web.core import HERE, BodyLimit, housegame_error, request_invalid
+
+
+def create_app() -> FastAPI:
+    """A new app; ``housegame serve`` runs one with uvicorn, tests drive one directly."""
+    app = FastAPI(
+        title="housegame",
+        version=__version__,
+        summary="House rules for Chinese Poker games: rulesets, tables, reports and play.",
+        description="Every page's action as JSON. Bad input answers 422 with "
+        '`{"errors": [...]}`: the lines `housegame` prints after `error:`.',
+    )
+    app.add_middleware(BodyLimit)
+    app.add_exception_handler(HousegameError, housegame_error)
+    app.add_exception_handler(RequestValidationError, request_invalid)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    for module in (rulesets, table, reports, play):
+        app.include_router(module.router)
+    return app

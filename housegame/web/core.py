@@ -1,0 +1,153 @@
+"""What every page and endpoint shares: one error shape, body size limits, the templates.
+
+A library error (``HousegameError``) becomes HTTP 422 with the same lines the CLI prints after
+``error:``; so does a request the API's models refuse. Pages render the same lines in place.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from housegame.errors import HousegameError
+from housegame.glossary import LANGS, Lang, term
+from housegame.yamlsource import Located, load_yaml_text
+
+MAX_BODY_BYTES = 1024 * 1024
+"""Largest request body (an uploaded ruleset or table); rulesets are a few KiB."""
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+templates.env.globals["term"] = term
+templates.env.globals["LANGS"] = LANGS
+
+Page = Literal["rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo"]
+
+
+class WebInputError(HousegameError):
+    """Bad input that only the web sees (a form field missing, a body too large)."""
+
+
+def error_lines(exc: HousegameError) -> list[str]:
+    """The CLI's message for this error, one entry per line."""
+    return [line for line in str(exc).splitlines() if line.strip()]
+
+
+def problem_response(lines: list[str], status: int = 422) -> JSONResponse:
+    return JSONResponse({"errors": lines}, status_code=status)
+
+
+async def housegame_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HousegameError)
+    return problem_response(error_lines(exc))
+
+
+async def request_invalid(request: Request, exc: Exception) -> Response:
+    """FastAPI's own model errors, in the same shape: ``body.ruleset: Field required``."""
+    assert isinstance(exc, RequestValidationError)
+    lines = []
+    for problem in exc.errors():
+        where = ".".join(str(part) for part in problem.get("loc", ()))
+        lines.append(f"{where}: {problem.get('msg', 'invalid')}")
+    return problem_response(lines)
+
+
+def lang_of(request: Request) -> Lang:
+    """``?lang=zh`` for Chinese terms; anything else is English."""
+    return "zh" if request.query_params.get("lang") == "zh" else "en"
+
+
+def render(
+    request: Request,
+    template: str,
+    page: Page,
+    status: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    """A page of the app: ``base.html`` around ``template``; every value is escaped."""
+    context.setdefault("errors", [])
+    return templates.TemplateResponse(
+        request,
+        template,
+        {"page": page, "lang": lang_of(request), **context},
+        status_code=status,
+    )
+
+
+def json_located(data: Any, name: str) -> Located:
+    """A JSON value sent to the API, laid out as the CLI would read the same JSON file
+    (two-space indent), so error lines and their line numbers match."""
+    return load_yaml_text(json.dumps(data, indent=2, ensure_ascii=False), name)
+
+
+def upload_text(data: bytes, name: str) -> str:
+    """An uploaded file's text: UTF-8 within the size limit, or a one-line error."""
+    if len(data) > MAX_BODY_BYTES:
+        raise WebInputError(f"{name}: larger than {MAX_BODY_BYTES // 1024} KiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise WebInputError(f"{name}: not UTF-8 text") from None
+
+
+class BodyLimit:
+    """Refuse a request body larger than ``limit`` bytes with 413, whether or not it says its
+    length, before any handler reads it into memory."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", ())).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(send)
+            return
+        seen = 0
+        sent_response = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        async def tracked(message: Message) -> None:
+            nonlocal sent_response
+            if message["type"] == "http.response.start":
+                sent_response = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracked)
+        except _TooLarge:
+            if not sent_response:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"errors": [f"request body larger than {self.limit // 1024} KiB"]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body.encode()})
+
+
+class _TooLarge(Exception):
+    pass

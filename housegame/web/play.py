@@ -1,0 +1,7 @@
+"""(filled in by its feature)"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+router = APIRouter()

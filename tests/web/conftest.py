@@ -1,0 +1,149 @@
+"""The web table's fixtures: the framework's test client for the API and pages, and a real
+browser (Debian's chromium driven by selenium through its chromedriver) on a live server.
+
+Browser tests skip when chromium is not installed, unless ``HOUSEGAME_BROWSER=required``
+(``.ci/run`` sets it after installing chromium, so CI can never skip them). Screenshots go to
+the test's temporary folder, or to ``docs/images/web/`` with ``HOUSEGAME_REGEN=1`` (the
+command that regenerates the screenshots in ``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+from housegame.web import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "docs" / "images" / "web"
+CHROMIUM = Path(os.environ.get("HOUSEGAME_CHROMIUM", "/usr/bin/chromium"))
+CHROMEDRIVER = Path(os.environ.get("HOUSEGAME_CHROMEDRIVER", "/usr/bin/chromedriver"))
+WAIT_SECONDS = 20.0
+
+Shot = Callable[[str], Path]
+Visit = Callable[[str], WebDriver]
+
+
+@pytest.fixture(scope="session")
+def app() -> FastAPI:
+    return create_app()
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
+def live_server(app: FastAPI) -> Iterator[str]:
+    """The app served by uvicorn on a free loopback port, in a thread, for the browser."""
+    import uvicorn
+
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the live server did not start")
+        time.sleep(0.02)
+    (listener,) = server.servers
+    port = listener.sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=WAIT_SECONDS)
+
+
+def _browser_missing() -> str | None:
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not path.exists() and shutil.which(path.name) is None:
+            return f"{path} is not installed (apt-get install chromium chromium-driver)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[WebDriver]:
+    """One headless chromium for the session (a selenium ``WebDriver``)."""
+    missing = _browser_missing()
+    if missing is not None:
+        if os.environ.get("HOUSEGAME_BROWSER") == "required":
+            pytest.fail(missing)
+        pytest.skip(missing)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+        "--lang=en-US",
+        "--force-device-scale-factor=1",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def shot(browser: WebDriver, tmp_path: Path) -> Shot:
+    """``shot("table-calculator")`` saves the browser's page as a PNG and returns its path."""
+    regen = os.environ.get("HOUSEGAME_REGEN") == "1"
+    folder = SCREENSHOTS if regen else tmp_path
+
+    def take(name: str) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        assert browser.save_screenshot(str(path))
+        return path
+
+    return take
+
+
+@pytest.fixture
+def visit(browser: WebDriver, live_server: str) -> Visit:
+    """``visit("/table")``: open a page of the live app in the browser."""
+
+    def go(path: str) -> WebDriver:
+        browser.get(live_server + path)
+        return browser
+
+    return go
+
+
+def wait_for(browser: WebDriver, css: str, text: str | None = None) -> WebElement:
+    """The first visible element matching ``css`` (containing ``text``), waiting for it."""
+    from selenium.webdriver.common.by import By
+
+    def found(driver: WebDriver) -> WebElement | bool:
+        for element in driver.find_elements(By.CSS_SELECTOR, css):
+            if element.is_displayed() and (text is None or text in element.text):
+                return element
+        return False
+
+    element = WebDriverWait(browser, WAIT_SECONDS).until(found)
+    assert isinstance(element, WebElement)
+    return element

@@ -1,0 +1,78 @@
+"""The app's shared machinery: the ruleset list, errors as 422, size limits, escaping, serve."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+from fastapi.testclient import TestClient
+from selenium.webdriver.common.by import By
+
+from tests.web.conftest import Shot, Visit, wait_for
+
+
+def cli_json(*args: str) -> Any:
+    done = subprocess.run(
+        [sys.executable, "-m", "housegame", *args], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def test_rulesets_api_is_the_cli_listing(client: TestClient) -> None:
+    response = client.get("/api/rulesets")
+    assert response.status_code == 200
+    assert response.json() == cli_json("rulesets", "--json")
+    ofc = client.get("/api/rulesets", params={"game": "ofc"}).json()
+    assert {row["game"] for row in ofc} == {"ofc"}
+    assert ofc == cli_json("rulesets", "--json", "--game", "ofc")
+
+
+def test_bad_query_is_422_with_the_cli_message(client: TestClient) -> None:
+    response = client.get("/api/rulesets", params={"game": "poker"})
+    assert response.status_code == 422
+    assert response.json() == {
+        "errors": ["game: 'poker' is not one of thirteen-card, big-two, ofc"]
+    }
+
+
+def test_openapi_describes_the_api(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert spec["info"]["title"] == "housegame"
+    assert all(path.startswith("/api/") for path in spec["paths"])
+    assert "/api/rulesets" in spec["paths"]
+
+
+def test_a_body_over_the_limit_is_refused_unread(client: TestClient) -> None:
+    big = b"x" * (1024 * 1024 + 1)
+    response = client.post("/api/rulesets", content=big)
+    assert response.status_code == 413
+    assert response.json() == {"errors": ["request body larger than 1024 KiB"]}
+
+
+def test_the_home_page_lists_every_ruleset(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for row in cli_json("rulesets", "--json"):
+        assert f'data-id="{row["id"]}"' in page.text
+    assert "<th>编号</th>" in client.get("/?lang=zh").text
+
+
+def test_serve_refuses_a_bad_port() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "housegame", "serve", "--port", "0"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "--port" in done.stderr
+
+
+def test_home_page_in_a_browser(visit: Visit, shot: Shot) -> None:
+    browser = visit("/")
+    row = wait_for(browser, "tr[data-id='maceplay']")
+    assert "MacePlay" in row.text
+    shot("rulesets-index")
+    browser.find_element(By.ID, "lang-zh").click()
+    wait_for(browser, "th", "编号")
