@@ -4,8 +4,6 @@ compared with the CLI's."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,20 +13,10 @@ from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.web.conftest import ROOT, WAIT_SECONDS, Shot, Visit, wait_for
+from tests.web.housegame_cli import UNKNOWN, cli
 
 LINT_CASE = ROOT / "tests" / "rulesets" / "lint" / "pagat-banker-ties.yaml"
 BAD = "id: bad\nextends: pagat\nname: Bad\nscoop:\n  multiplier: -2\n"
-UNKNOWN = [
-    "unknown ruleset 'taiwn'",
-    "  hint: did you mean 'taiwan'? `housegame rulesets` lists the bundled ids; or give a path "
-    "to a .yaml file",
-]
-
-
-def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "housegame", *args], capture_output=True, text=True, cwd=cwd
-    )
 
 
 def validate_lines(text: str, tmp_path: Path, *flags: str) -> list[str]:
