@@ -26,6 +26,7 @@ from housegame.rulesets.registry import RULESET_MODELS, Ruleset
 from housegame.rulesheet import Grid, Sheet, build_sheet, render_text
 from housegame.rulesheet import show as show_ruleset
 from housegame.web.core import WebInputError, error_lines, lang_of, render, upload_text
+from housegame.yamlsource import load_yaml_text
 
 router = APIRouter()
 
@@ -161,6 +162,34 @@ def diff_api(
     return diff_json(load_bundled(a), load_bundled(b))
 
 
+class RulesetSource(BaseModel):
+    """A ruleset to diff: a bundled ``id``, or ``yaml`` text (whose ``extends`` may name only a
+    bundled id), checked as ``POST /api/rulesets/check`` checks it."""
+
+    id: str | None = None
+    yaml: str | None = None
+    name: str = Field(default=PASTED, description="The file name the text's errors carry.")
+
+
+class DiffRequest(BaseModel):
+    a: RulesetSource
+    b: RulesetSource
+
+
+def loaded(source: RulesetSource, side: str) -> Ruleset:
+    if source.yaml is not None and source.id is None:
+        return check_text(source.yaml, source.name)[0]
+    if source.id is not None and source.yaml is None:
+        return load_bundled(source.id)
+    raise WebInputError(f"{side}: give a bundled ruleset's id or a ruleset's yaml (one of them)")
+
+
+@router.post("/api/diff", tags=["rulesets"])
+def diff_post(body: DiffRequest) -> dict[str, Any]:
+    """``housegame diff A B --json`` where either side may be pasted YAML."""
+    return diff_json(loaded(body.a, "a"), loaded(body.b, "b"))
+
+
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 def index(request: Request) -> HTMLResponse:
     return render(request, "rulesets/index.html", "rulesets", rows=catalog())
@@ -190,9 +219,17 @@ async def check_page(
     except WebInputError as exc:
         lines = error_lines(exc)
         return render(request, "rulesets/check.html", "rulesets", 422, text=text, errors=lines)
-    sheet = build_sheet(ruleset, lang_of(request))
+    lang = lang_of(request)
+    parent = load_yaml_text(text, name).data.get("extends")
+    changes = diff_lines(diff_json(load_bundled(parent), ruleset), lang) if parent else []
     return render(
-        request, "rulesets/check.html", "rulesets", text=text, warnings=warnings, sheet=sheet
+        request,
+        "rulesets/check.html",
+        "rulesets",
+        text=text,
+        warnings=warnings,
+        sheet=build_sheet(ruleset, lang),
+        changes=changes,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +14,7 @@ from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.web.conftest import ROOT, WAIT_SECONDS, Shot, Visit, wait_for
-from tests.web.housegame_cli import UNKNOWN, cli
+from tests.web.housegame_cli import UNKNOWN, cli, cli_json
 
 LINT_CASE = ROOT / "tests" / "rulesets" / "lint" / "pagat-banker-ties.yaml"
 BAD = "id: bad\nextends: pagat\nname: Bad\nscoop:\n  multiplier: -2\n"
@@ -215,3 +216,49 @@ def test_a_pasted_ruleset_in_a_browser(visit: Visit, shot: Shot) -> None:
     WebDriverWait(browser, WAIT_SECONDS).until(staleness_of(old))
     wait_for(browser, "#ok", "Valid ruleset")
     wait_for(browser, "h2.sheet-title", "Mine")
+
+
+MINE = "id: mine\nextends: pagat\nname: Mine\nscoop:\n  multiplier: 3\n"
+
+
+def test_diff_takes_pasted_yaml(client: TestClient, tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text(MINE, encoding="utf-8")
+    body = {"a": {"id": "pagat"}, "b": {"yaml": MINE, "name": "mine.yaml"}}
+    response = client.post("/api/diff", json=body)
+    assert response.status_code == 200
+    assert response.json() == cli_json("diff", "pagat", "mine.yaml", "--json", cwd=tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        (
+            {"a": {"id": "pagat", "yaml": MINE}, "b": {"id": "taiwan"}},
+            ["a: give a bundled ruleset's id or a ruleset's yaml (one of them)"],
+        ),
+        (
+            {"a": {"id": "pagat"}, "b": {"yaml": BAD}},
+            [
+                "invalid ruleset pasted.yaml (1 problem):",
+                "pasted.yaml:5: scoop.multiplier: -2 is less than the minimum of 1",
+            ],
+        ),
+        ({"a": {"id": "taiwn"}, "b": {"id": "pagat"}}, UNKNOWN),
+        ({"a": {"id": "pagat"}}, ["body.b: Field required"]),
+    ],
+    ids=["both", "bad-yaml", "unknown", "missing"],
+)
+def test_bad_diff_bodies_are_422(client: TestClient, body: Any, errors: list[str]) -> None:
+    response = client.post("/api/diff", json=body)
+    assert (response.status_code, response.json()) == (422, {"errors": errors})
+
+
+def test_the_check_page_shows_what_a_pasted_ruleset_changes(
+    client: TestClient, tmp_path: Path
+) -> None:
+    page = client.post("/rulesets/check", data={"yaml": MINE})
+    assert page.status_code == 200
+    (tmp_path / "pasted.yaml").write_text(MINE, encoding="utf-8")
+    expected = cli("diff", "pagat", "pasted.yaml", cwd=tmp_path).stdout
+    shown = page.text.split('<pre id="changes">')[1].split("</pre>")[0]
+    assert shown.replace("&gt;", ">") == expected
