@@ -20,7 +20,7 @@ from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile, load_table
 from housegame.thirteen import Setting, TableResult, score_thirteen, seating
-from housegame.thirteen.specials import Declared
+from housegame.thirteen.specials import Declared, holding
 
 ScoreResult = TableResult | OfcTableResult
 """What ``score`` returns; both have ``totals``, ``pairs``, ``unit``, ``points_per_unit`` and
@@ -135,11 +135,17 @@ def score_file(
 class SettingCheck:
     """One player's three lanes ranked under a ruleset before the table is scored: whether
     they foul (back >= middle >= front by the ruleset's ranking) and whether the ruleset
-    refuses a foul setting or scores it."""
+    refuses a foul setting or scores it. Where the ruleset declares special hands
+    automatically, the special the 13 cards make is declared instead and nothing fouls."""
 
     ruleset: str
     setting: Setting
     refuses: bool
+    declared: Declared | None = None
+
+    @property
+    def fouled(self) -> bool:
+        return self.declared is None and self.setting.fouled
 
     def as_dict(self) -> dict[str, Any]:
         setting = self.setting
@@ -147,9 +153,10 @@ class SettingCheck:
             "ruleset": self.ruleset,
             **setting.text(),
             "hands": {lane: describe(setting.key(lane)) for lane in LANES},
-            "fouled": setting.fouled,
-            "reason": setting.foul_reason() if setting.fouled else None,
-            "refused": setting.fouled and self.refuses,
+            "declared": self.declared.hand.id if self.declared is not None else None,
+            "fouled": self.fouled,
+            "reason": setting.foul_reason() if self.fouled else None,
+            "refused": self.fouled and self.refuses,
         }
 
 
@@ -171,7 +178,9 @@ def check_setting(
         lanes[lane] = cards
     check_no_duplicates(lanes)
     setting = Setting.of(lanes["front"], lanes["middle"], lanes["back"], rules.ranking.rules())
-    return SettingCheck(rules.id, setting, rules.foul.handling == "refuse")
+    found = holding(setting.cards, rules) if rules.specials.declare == "automatic" else []
+    declared = found[0] if found else None
+    return SettingCheck(rules.id, setting, rules.foul.handling == "refuse", declared)
 
 
 def _choice_json(choice: Choice) -> dict[str, Any]:

@@ -71,6 +71,9 @@ class SettingOut(BaseModel):
     middle: str
     back: str
     hands: dict[str, str]
+    declared: str | None = Field(
+        description="The special hand declared instead (rulesets that declare automatically)."
+    )
     fouled: bool
     reason: str | None
     refused: bool

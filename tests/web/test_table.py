@@ -109,6 +109,7 @@ def test_a_foul_is_found_under_the_ruleset(client: TestClient) -> None:
             "middle": "high-card 9 5 4 3 2",
             "back": "straight-flush to J",
         },
+        "declared": None,
         "fouled": True,
         "reason": "front pair A A 3 beats middle high-card 9 5 4 3 2",
         "refused": False,
@@ -118,6 +119,17 @@ def test_a_foul_is_found_under_the_ruleset(client: TestClient) -> None:
     fine = {**FOUL, "front": "2D 3D 4D", "middle": "AS AD 5C 3S 9H", "back": "7C 8C 9C TC JC"}
     clean = client.post("/api/setting/check", json={"ruleset": "maceplay", **fine}).json()
     assert (clean["fouled"], clean["reason"], clean["refused"]) == (False, None, False)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "declared", "fouled"), [("maceplay", "dragon", False), ("pagat", None, True)]
+)
+def test_a_special_declared_automatically_does_not_foul(
+    client: TestClient, ruleset: str, declared: str | None, fouled: bool
+) -> None:
+    dragon = {"front": "AS KD QC", "middle": "JH TS 9D 8C 7H", "back": "6S 5D 4C 3H 2S"}
+    answer = client.post("/api/setting/check", json={"ruleset": ruleset, **dragon}).json()
+    assert (answer["declared"], answer["fouled"], answer["refused"]) == (declared, fouled, False)
 
 
 def test_the_foul_check_agrees_with_scoring(client: TestClient) -> None:

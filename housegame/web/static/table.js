@@ -277,7 +277,10 @@ async function checkFoul(i) {
       player.status = { foul: true, text };
     } else {
       const hands = answers[0].data.hands;
-      player.status = { foul: false, text: LANES.map((l) => hands[l]).join(" · ") };
+      const declared = answers.map((a) => a.data).filter((d) => d.declared)
+        .map((d) => `${d.ruleset}: ${W.declares} ${d.declared}`);
+      const text = [...LANES.map((l) => hands[l]), ...declared].join(" · ");
+      player.status = { foul: false, text };
     }
   }
   drawPlayers();
