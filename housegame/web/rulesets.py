@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from housegame.errors import HousegameError
-from housegame.filecheck import FileReport, check_ruleset_text
+from housegame.filecheck import check_ruleset_text
 from housegame.glossary import Lang
 from housegame.rulesets.diff import diff_json, diff_lines, shown
 from housegame.rulesets.families import catalog
@@ -104,17 +104,13 @@ def sheet_out(sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def warning_lines(report: FileReport) -> list[str]:
-    """Lint warnings as ``validate --strict`` prints them: each problem, its hint below."""
-    return [line for p in report.warnings for line in str(p).split("\n")]
-
-
 def check_text(text: str, name: str) -> tuple[Ruleset, list[str]]:
-    """A pasted ruleset and its warnings, or 422 with ``housegame validate``'s lines."""
+    """A pasted ruleset and its lint warnings as ``validate --strict`` prints them (each
+    problem, its hint on the next line), or 422 with ``housegame validate``'s lines."""
     report = check_ruleset_text(text, name)
     if report.errors or report.ruleset is None:
         raise WebInputError("\n".join(report.error_lines()))
-    return report.ruleset, warning_lines(report)
+    return report.ruleset, [str(p) for p in report.warnings]
 
 
 @router.get("/api/rulesets", response_model=list[RulesetRow], tags=["rulesets"])
@@ -148,7 +144,7 @@ def check_ruleset(body: CheckRequest) -> dict[str, Any]:
     return {
         "id": ruleset.id,
         "game": getattr(ruleset, "game", ""),
-        "warnings": warnings,
+        "warnings": [line for warning in warnings for line in warning.split("\n")],
         "sheet": sheet_out(build_sheet(ruleset, body.lang)),
     }
 
