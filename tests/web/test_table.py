@@ -330,3 +330,16 @@ def test_bad_input_in_a_browser(visit: Visit) -> None:
     click_cards(browser, "AS KS")
     browser.find_element(By.ID, "score").click()
     wait_for(browser, "#errors li", "invalid table table.json")
+
+
+def test_a_surrender_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.ID, "load-example").click()
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat']").click()
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat-surrender']").click()
+    settled(browser, ".player[data-player='1'] .surrender").click()
+    browser.find_element(By.ID, "score").click()
+    section = wait_for(browser, "section.result[data-ruleset='pagat-surrender']")
+    rows = section.find_elements(By.CSS_SELECTOR, "table.hands tbody tr")
+    assert rows[1].text.split() == ["Opponent", "surrenders"]

@@ -16,7 +16,8 @@ const WORDS = {
     net: "net to", to: "to", tied: "tied", totals: "totals", total: "total", points: "points",
     ruleset: "ruleset", banker: "banker", declares: "declares", surrenders: "surrenders",
     pool: "pool", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
-    note: "note", checking: "checking…",
+    note: "note", checking: "checking…", declare: "declare", surrender: "surrender",
+    default: "(default)",
   },
   zh: {
     front: "头道", middle: "中道", back: "尾道", cards: "13 张", lanes: "三道",
@@ -25,7 +26,8 @@ const WORDS = {
     net: "净得", to: "胜", tied: "平", totals: "合计", total: "合计", points: "分",
     ruleset: "规则", banker: "庄家", declares: "报到", surrenders: "投降",
     pool: "彩池", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
-    note: "备注", checking: "检查中…",
+    note: "备注", checking: "检查中…", declare: "报到", surrender: "投降",
+    default: "(默认)",
   },
 };
 const W = WORDS[lang()];
@@ -43,7 +45,10 @@ const state = {
 };
 
 function newPlayer(name) {
-  return { name, mode: "lanes", front: [], middle: [], back: [], cards: [], status: null };
+  return {
+    name, mode: "lanes", front: [], middle: [], back: [], cards: [], status: null,
+    declare: "", surrender: false,
+  };
 }
 
 // A typed card as the deck names it: "10h", "T♥" and "TH" are all "TH"; anything else is
@@ -132,6 +137,7 @@ function drawPlayer(player, i) {
     button.addEventListener("click", () => arrangePlayer(i));
     node.appendChild(button);
   }
+  node.appendChild(drawOptions(player));
   const status = el("p", null, "status");
   if (player.status) {
     status.textContent = player.status.text;
@@ -139,6 +145,29 @@ function drawPlayer(player, i) {
   }
   node.appendChild(status);
   return node;
+}
+
+// A table file's `declare:` (auto, force, none) and `surrender:` for this player.
+function drawOptions(player) {
+  const box = el("div", null, "options");
+  const label = el("label", W.declare + " ");
+  const select = el("select", null, "declare");
+  for (const value of ["", "auto", "force", "none"]) {
+    const option = el("option", value || W.default);
+    option.value = value;
+    select.appendChild(option);
+  }
+  select.value = player.declare;
+  select.addEventListener("change", () => { player.declare = select.value; });
+  label.appendChild(select);
+  const give = el("label");
+  const tick = el("input", null, "surrender");
+  tick.type = "checkbox";
+  tick.checked = player.surrender;
+  tick.addEventListener("change", () => { player.surrender = tick.checked; });
+  give.append(tick, " " + W.surrender);
+  box.append(label, " ", give);
+  return box;
 }
 
 function drawSlot(player, i, slot) {
@@ -303,6 +332,8 @@ function tableJSON() {
   const players = state.players.map((player) => {
     const entry = { name: player.name };
     for (const slot of slotsOf(player)) entry[slot] = player[slot].join(" ");
+    if (player.declare) entry.declare = player.declare;
+    if (player.surrender) entry.surrender = true;
     return entry;
   });
   return { players };
