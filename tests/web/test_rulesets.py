@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from tests.fuzz.conftest import fuzz_settings
+from tests.fuzz.strategies import hostile_file
 from tests.web.conftest import ROOT, WAIT_SECONDS, Shot, Visit, wait_for
 from tests.web.housegame_cli import UNKNOWN, cli, cli_json
 
@@ -262,3 +265,27 @@ def test_the_check_page_shows_what_a_pasted_ruleset_changes(
     expected = cli("diff", "pagat", "pasted.yaml", cwd=tmp_path).stdout
     shown = page.text.split('<pre id="changes">')[1].split("</pre>")[0]
     assert shown.replace("&gt;", ">") == expected
+
+
+@fuzz_settings(30)
+@given(data=hostile_file("maceplay-quads.yaml"))
+def test_hostile_pasted_rulesets_are_422_never_a_crash(client: TestClient, data: bytes) -> None:
+    text = data.decode("utf-8", "replace")
+    response = client.post("/api/rulesets/check", json={"yaml": text})
+    assert response.status_code in (200, 422)
+    if response.status_code == 422:
+        errors = response.json()["errors"]
+        assert errors and all(isinstance(line, str) and line for line in errors)
+    page = client.post("/rulesets/check", data={"yaml": text})
+    assert page.status_code in (200, 422)
+
+
+def test_a_lone_surrogate_is_shown_escaped_not_a_crash(client: TestClient) -> None:
+    """A ``"\\ud800"`` escape in YAML makes text UTF-8 cannot encode; answers escape it."""
+    text = 'id: x\nextends: pagat\n"\\ud800": 1\n'
+    response = client.post("/api/rulesets/check", json={"yaml": text})
+    assert response.status_code == 422
+    assert response.json()["errors"][1] == "pasted.yaml:3: \ud800: unknown key '\ud800'"
+    page = client.post("/rulesets/check", data={"yaml": 'id: x\nname: "\\ud800"\nextends: pagat'})
+    assert page.status_code == 200
+    assert '<h2 class="sheet-title">\\ud800</h2>' in page.text

@@ -12,9 +12,13 @@ from typing import Any
 import pytest
 import yaml
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from tests.fuzz.conftest import fuzz_settings
+from tests.fuzz.strategies import _mutate, example_data
 from tests.web.conftest import ROOT, Shot, Visit, wait_for
 from tests.web.housegame_cli import UNKNOWN, cli, cli_json, settled
 
@@ -343,3 +347,22 @@ def test_a_surrender_in_a_browser(visit: Visit) -> None:
     section = wait_for(browser, "section.result[data-ruleset='pagat-surrender']")
     rows = section.find_elements(By.CSS_SELECTOR, "table.hands tbody tr")
     assert rows[1].text.split() == ["Opponent", "surrenders"]
+
+
+@st.composite
+def mutated_request(draw: st.DrawFn) -> str:
+    """The example table with values replaced, dropped or added, as a JSON body."""
+    table = _mutate(example_data("maceplay-table.yaml"), draw)
+    body = {"table": table, "ruleset": draw(st.sampled_from([None, "pagat", "taiwn", "x.yaml"]))}
+    return json.dumps(body, default=str)  # Python's JSON: NaN and Infinity too
+
+
+@fuzz_settings(30)
+@given(body=mutated_request())
+def test_hostile_tables_are_422_never_a_crash(client: TestClient, body: str) -> None:
+    for url in ("/api/score", "/api/compare"):
+        response = client.post(url, content=body, headers={"content-type": "application/json"})
+        assert response.status_code in (200, 422)
+        if response.status_code == 422:
+            errors = response.json()["errors"]
+            assert errors and all(isinstance(line, str) and line for line in errors)
