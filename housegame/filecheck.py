@@ -68,8 +68,10 @@ class FileReport:
 
     def error_lines(self) -> list[str]:
         """The errors as ``housegame validate`` prints them: a heading, then every problem
-        (its hint on a line of its own)."""
+        (its hint on a line of its own); none when it has no errors."""
         count = len(self.errors)
+        if not count:
+            return []
         noun = "problem" if count == 1 else "problems"
         heading = f"invalid {self.kind} {self.file} ({count} {noun}):"
         return [heading, *(line for p in self.errors for line in str(p).split("\n"))]

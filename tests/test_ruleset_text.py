@@ -84,3 +84,8 @@ def test_load_bundled_never_reads_a_file(ref: str) -> None:
     assert (
         caught.value.message == f"'{ref}' is not a bundled ruleset id; files cannot be named here"
     )
+
+
+def test_a_report_without_errors_has_no_error_lines() -> None:
+    report = check_ruleset_text("id: mine\nextends: pagat\nname: Mine\n", "mine.yaml")
+    assert (report.errors, report.error_lines(), report.what) == ([], [], "mine")
