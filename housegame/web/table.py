@@ -9,6 +9,7 @@ Rulesets are bundled ids only: a table's ``ruleset:`` may not name a file on the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -25,6 +26,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import arrangement_json, check_setting, score
 from housegame.tables import TableFile, parse_table
 from housegame.web.core import WebInputError, json_located, render
+from housegame.yamlsource import Located, load_yaml_text
 
 router = APIRouter()
 
@@ -100,13 +102,19 @@ class ArrangeOut(ChoiceOut):
 
 def bundled_table(data: Any) -> TableFile:
     """The table as the CLI would read the same JSON file; its ``ruleset:`` a bundled id."""
+    return _checked_table(lambda: json_located(data, TABLE_NAME), data, TABLE_NAME)
+
+
+def _checked_table(read: Callable[[], Located], data: Any, name: str) -> TableFile:
+    """The table ``read`` gives (``data`` counted first, so a huge one is refused unread), as
+    the CLI checks it, with a bundled ruleset id at most."""
     players = data.get("players") if isinstance(data, dict) else None
     if isinstance(players, list) and len(players) > MAX_PLAYERS:
         raise WebInputError(
-            f"{TABLE_NAME}: {len(players)} players; the web table scores at most {MAX_PLAYERS}",
+            f"{name}: {len(players)} players; the web table scores at most {MAX_PLAYERS}",
             hint="score larger tables with `housegame score`",
         )
-    located = json_located(data, TABLE_NAME)
+    located = read()
     table = parse_table(located)
     if table.ruleset is not None and looks_like_path(table.ruleset):
         where = located.position_of(("ruleset",))
@@ -157,6 +165,21 @@ def arrange_api(body: ArrangeRequest) -> dict[str, Any]:
     arrange CARDS --ruleset ID [--objective O] [--top N] --json``."""
     rules = of_kind(load_bundled(body.ruleset), ThirteenCardRuleset)
     return arrangement_json(arrange(parse_cards(body.cards), rules, body.objective, body.top))
+
+
+class TableText(BaseModel):
+    text: str = Field(description="A table file's text (YAML or JSON).")
+    name: str = Field(default="table.yaml", description="The file name its errors carry.")
+
+
+@router.post("/api/tables/read", tags=["table"])
+def read_table(body: TableText) -> dict[str, Any]:
+    """A table file's text checked as ``housegame validate`` checks a table (its ``ruleset:``
+    a bundled id), as JSON: what the calculator opens, and what ``/api/score`` takes."""
+    located = load_yaml_text(body.text, body.name)
+    table = _checked_table(lambda: located, located.data, body.name)
+    data: dict[str, Any] = table.model_dump(exclude_defaults=True)
+    return data
 
 
 @router.get("/table", response_class=HTMLResponse, include_in_schema=False)

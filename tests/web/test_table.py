@@ -366,3 +366,42 @@ def test_hostile_tables_are_422_never_a_crash(client: TestClient, body: str) -> 
         if response.status_code == 422:
             errors = response.json()["errors"]
             assert errors and all(isinstance(line, str) and line for line in errors)
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
+def test_a_read_table_scores_as_its_file(client: TestClient, path: Path) -> None:
+    read = client.post("/api/tables/read", json={"text": path.read_text(encoding="utf-8")})
+    assert read.status_code == 200
+    scored = client.post("/api/score", json={"table": read.json()}).json()
+    assert scored == cli_json("score", str(path), "--json")
+
+
+def test_a_bad_table_file_is_the_cli_s_lines(client: TestClient, tmp_path: Path) -> None:
+    text = "ruleset: pagat\nplayers:\n  - name: Ann\n    cards: AS KS\n  - name: Ann\n"
+    (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
+    read = client.post("/api/tables/read", json={"text": text, "name": "mine.yaml"})
+    assert read.status_code == 422
+    assert read.json()["errors"] == cli_errors(cli("score", "mine.yaml", cwd=tmp_path))
+    path = client.post("/api/tables/read", json={"text": "ruleset: ../x.yaml\nplayers: []\n"})
+    assert path.json()["errors"][0] == "invalid table table.yaml (1 problem):"
+
+
+def test_open_a_table_file_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.CSS_SELECTOR, "#open-table summary").click()
+    box = browser.find_element(By.ID, "table-text")
+    box.send_keys("players: [\n")
+    browser.find_element(By.ID, "load-table").click()
+    wait_for(browser, "#errors li", "table.yaml:2: YAML syntax error")
+    box.clear()
+    box.send_keys((ROOT / "examples" / "maceplay-table.yaml").read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "load-table").click()
+    settled(browser, ".player[data-player='3'] input.name")
+    checked = browser.find_elements(By.CSS_SELECTOR, "#rulesets input:checked")
+    assert [box.get_attribute("value") for box in checked] == ["maceplay"]
+    browser.find_element(By.ID, "score").click()
+    section = wait_for(browser, "section.result[data-ruleset='maceplay']")
+    totals = section.find_element(By.CSS_SELECTOR, "table.totals")
+    expected = cli_json("score", "examples/maceplay-table.yaml", "--json")["totals"]
+    assert totals.text.split()[-8:] == [x for p, t in expected.items() for x in (p, f"{t:+}")]

@@ -17,7 +17,7 @@ const WORDS = {
     ruleset: "ruleset", banker: "banker", declares: "declares", surrenders: "surrenders",
     pool: "pool", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
     note: "note", checking: "checking…", declare: "declare", surrender: "surrender",
-    default: "(default)",
+    default: "(default)", seats: "the calculator seats 2-4 players; this table has",
   },
   zh: {
     front: "头道", middle: "中道", back: "尾道", cards: "13 张", lanes: "三道",
@@ -27,7 +27,7 @@ const WORDS = {
     ruleset: "规则", banker: "庄家", declares: "报到", surrenders: "投降",
     pool: "彩池", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
     note: "备注", checking: "检查中…", declare: "报到", surrender: "投降",
-    default: "(默认)",
+    default: "(默认)", seats: "算分页面只能坐 2-4 人; 这张牌桌有",
   },
 };
 const W = WORDS[lang()];
@@ -362,6 +362,49 @@ async function scoreTable() {
   }
 }
 
+// A table file's text, read by the API (as `housegame validate` reads a table), into the page.
+async function openTable(text, name) {
+  const errors = document.getElementById("errors");
+  const answer = await postJSON("/api/tables/read", { text, name });
+  if (!answer.ok) { showErrors(errors, answer.data.errors); return; }
+  const table = answer.data;
+  if (table.players.length < 2 || table.players.length > 4) {
+    showErrors(errors, [`${W.seats} ${table.players.length}`]);
+    return;
+  }
+  showErrors(errors, []);
+  const asList = (text) => parseText(Array.isArray(text) ? text.join(" ") : text || "");
+  state.players = table.players.map((entry) => {
+    const player = newPlayer(entry.name);
+    player.mode = entry.cards ? "cards" : "lanes";
+    for (const slot of [...LANES, "cards"]) player[slot] = asList(entry[slot]);
+    player.declare = entry.declare || "";
+    player.surrender = Boolean(entry.surrender);
+    return player;
+  });
+  state.active = { player: 0, slot: slotsOf(state.players[0])[0] };
+  const boxes = [...document.querySelectorAll("#rulesets input")];
+  if (table.ruleset && boxes.some((box) => box.value === table.ruleset)) {
+    for (const box of boxes) box.checked = box.value === table.ruleset;
+  }
+  redraw();
+  document.getElementById("banker").value = table.banker || "";
+  state.players.forEach((_, i) => checkFoul(i));
+}
+
+function saveTable() {
+  const table = tableJSON();
+  const [ruleset] = chosenRulesets();
+  const banker = document.getElementById("banker").value;
+  const file = { ...(ruleset ? { ruleset } : {}), ...(banker ? { banker } : {}), ...table };
+  const blob = new Blob([JSON.stringify(file, null, 2) + "\n"], { type: "application/json" });
+  const link = el("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "table.json";
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
 // --- results ----------------------------------------------------------------------------------
 
 function drawComparison(data) {
@@ -519,4 +562,10 @@ document.getElementById("rulesets").addEventListener("change", () => {
   state.players.forEach((_, i) => checkFoul(i));
 });
 document.getElementById("score").addEventListener("click", scoreTable);
+document.getElementById("load-table").addEventListener("click", async () => {
+  const upload = document.getElementById("table-file").files[0];
+  if (upload) await openTable(await upload.text(), upload.name);
+  else await openTable(document.getElementById("table-text").value, "table.yaml");
+});
+document.getElementById("download-table").addEventListener("click", saveTable);
 redraw();
