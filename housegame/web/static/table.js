@@ -281,7 +281,7 @@ async function checkFoul(i) {
   const player = state.players[i];
   const complete = player.mode === "lanes" && LANES.every((l) => player[l].length === SIZES[l]);
   if (!complete) {
-    if (player.status) { player.status = null; redraw(); }
+    if (player.status) { player.status = null; drawStatus(i); }
     return;
   }
   const rulesets = chosenRulesets();
@@ -292,7 +292,7 @@ async function checkFoul(i) {
                   back: player.back.join(" ") };
   const answers = await Promise.all(rulesets.map((ruleset) =>
     postJSON("/api/setting/check", { ruleset, ...lanes })));
-  if (pending.get(player) !== ticket) return;
+  if (pending.get(player) !== ticket || state.players[i] !== player) return;
   const failed = answers.find((a) => !a.ok);
   if (failed) {
     player.status = { foul: true, text: failed.data.errors.join(" ") };
@@ -312,7 +312,17 @@ async function checkFoul(i) {
       player.status = { foul: false, text };
     }
   }
-  drawPlayers();
+  drawStatus(i);
+}
+
+// Only the status line: a redraw of the whole player would take the focus from a name or a
+// lane being typed while the answer came.
+function drawStatus(i) {
+  const node = document.querySelector(`.player[data-player='${i}'] .status`);
+  const status = state.players[i] && state.players[i].status;
+  if (!node) return;
+  node.textContent = status ? status.text : "";
+  node.classList.toggle("foul", Boolean(status && status.foul));
 }
 
 async function arrangePlayer(i) {
