@@ -81,26 +81,28 @@ class Table:
 
     def play(self, text: str) -> Move:
         """Your play, typed as cards (``3C 3D``); BigTwoError says why it is not allowed."""
-        self._check_yours()
+        self.check_turn()
         return self.game.play(parse_cards(text))
 
     def pass_turn(self) -> Move:
-        self._check_yours()
+        self.check_turn()
         return self.game.pass_turn()
 
     def hint(self) -> Combo | None:
         """The play the computer would make for you (None: pass)."""
-        return self.game.hint() if self.your_turn else None
+        self.check_turn()
+        return self.game.hint()
 
     def auto(self) -> Move:
         """The computer makes your move."""
-        self._check_yours()
+        self.check_turn()
         return computer_move(self.game)
 
     def log_text(self) -> str:
         return log_text(self.game)
 
-    def _check_yours(self) -> None:
+    def check_turn(self) -> None:
+        """Refuse to act for you when it is not your turn (or the game is over)."""
         if self.game.over:
             phrase: Phrase = ("the game is over: {who} went out", "牌局已经结束: {who} 出完了")
             raise refusal(BigTwoError, phrase, who=self.game.names[self.game.winner or 0])

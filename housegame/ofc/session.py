@@ -91,11 +91,17 @@ class Turn:
     warned: str | None = None
     lang: Lang = "en"
 
-    def add(self, line: str, piece: Move) -> None:
+    def add(self, line: str, piece: Move, whole: bool = False) -> None:
         """Add a piece (``line``: how it was written); play the move once it is whole. Raises
-        OfcError if not legal, or once with a warning if it makes a foul certain."""
+        OfcError if not legal, or once with a warning if it makes a foul certain; with
+        ``whole``, also if it is not the whole move."""
         move = merge_pieces([*self.pieces, piece])
         self._check_partial(move)
+        place, discard = self.hand.expected(self.name)
+        placed = sum(len(cards) for cards in move.placed.values())
+        complete = placed == place and len(move.discarded) == discard
+        if whole and not complete:
+            raise refusal(OfcError, WORDS["counts"], place=place, discard=discard)
         risk = foul_risk(self.hand, self.name, move)
         if risk is not None and self.warned != line:
             self.warned = line
@@ -118,19 +124,21 @@ class Turn:
                 zh=reason["zh"],
             )
         self.warned = None
-        place, discard = self.hand.expected(self.name)
-        placed = sum(len(cards) for cards in move.placed.values())
-        if placed == place and len(move.discarded) == discard:
+        if complete:
             self.hand.play(self.name, move)
             self.pieces = []
         else:
             self.pieces.append(piece)
 
-    def _check_partial(self, move: Move) -> None:
+    def check_turn(self) -> None:
+        """Refuse a move or a hint when it is not this player's move."""
         if self.hand.finished:
             raise refusal(OfcError, WORDS["over"])
         if self.hand.to_act != self.name:
             raise refusal(OfcError, WORDS["not-yours"], who=self.hand.to_act)
+
+    def _check_partial(self, move: Move) -> None:
+        self.check_turn()
         board = self.hand.boards[self.name]
         place, discard = self.hand.expected(self.name)
         cards = move.cards
@@ -154,6 +162,7 @@ class Turn:
     def hint(self) -> tuple[Move, float]:
         """The bot's move for this player now and its value; pieces typed so far are dropped
         (the hint is a whole move)."""
+        self.check_turn()
         self.pieces = []
         return best_move(self.hand, self.name, self.seed)
 
@@ -228,9 +237,15 @@ class Table:
             played.append(self.bot_move())
         return played
 
-    def play(self, line: str, move: Move) -> None:
+    def play(self, line: str, move: Move, whole: bool = False) -> None:
         """Your move (or a piece of it), as ``Turn.add``."""
-        self.turn.add(line, move)
+        self.turn.add(line, move, whole)
+
+    def hint(self) -> tuple[Move, float]:
+        return self.turn.hint()
+
+    def auto(self) -> Move:
+        return self.turn.auto()
 
     def log(self) -> dict[str, Any]:
         return to_log(self.hand, self.ruleset_ref, self.seed)
