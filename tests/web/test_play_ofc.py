@@ -100,6 +100,24 @@ def test_a_refused_move_is_422_and_changes_nothing(
     assert client.get(f"/api/play/ofc/{state['id']}").json() == state
 
 
+def test_a_certain_foul_is_refused_once_with_a_warning(client: TestClient) -> None:
+    state = new_game(client, seed=41)
+    move = f"/api/play/ofc/{state['id']}/move"
+    assert client.post(move, json={"move": "middle TC 3S 8D 9H AH"}).status_code == 200
+    foul = {"move": "front QD QC discard 5C"}
+    warned = client.post(move, json=foul)
+    assert warned.status_code == 422
+    assert warned.json() == {
+        "errors": [
+            "warning: this makes a foul certain (front will be at least pair Q Q 2, middle at "
+            "best high-card A 10 9 8 3)",
+            "  hint: type the same move again to play it anyway",
+        ]
+    }
+    played = client.post(move, json=foul).json()
+    assert played["boards"][0]["front"] == ["QD", "QC"]
+
+
 @pytest.mark.parametrize("ruleset", ["golden-nugget-pineapple", "ofc-classic"])
 def test_a_whole_hand_replays_from_its_log(
     client: TestClient, tmp_path: Path, ruleset: str
@@ -129,6 +147,23 @@ def test_a_whole_hand_replays_from_its_log(
     assert [p["royalty_total"] for p in data["players"]] == [
         s["royalty_total"] for s in result["seats"]
     ]
+
+
+def test_an_unfinished_hand_resumes_at_the_terminal(client: TestClient, tmp_path: Path) -> None:
+    state = new_game(client, seed=7)
+    state = client.post(f"/api/play/ofc/{state['id']}/auto").json()
+    path = tmp_path / "ofc-7.yaml"
+    path.write_text(client.get(f"/api/play/ofc/{state['id']}/log").text, encoding="utf-8")
+    resumed = subprocess.run(
+        [sys.executable, "-m", "housegame", "ofc", "play", "--resume", str(path)],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "stage 2\n" in resumed.stdout
+    (line,) = (line for line in resumed.stdout.splitlines() if line.startswith("your cards: "))
+    assert set(line.split("  ")[0].split()[2:]) == set(state["yours"]["cards"])
 
 
 def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
