@@ -21,7 +21,15 @@ from housegame.inputs import write_text_atomic
 from housegame.ofc.errors import OfcError
 from housegame.ofc.hand import Hand
 from housegame.ofc.moves import parse_move
-from housegame.ofc.session import Table, Turn, example, merge_pieces, move_text, resume
+from housegame.ofc.session import (
+    Table,
+    Turn,
+    example,
+    merge_pieces,
+    move_text,
+    next_fantasyland,
+    resume,
+)
 from housegame.rulesets.ofc import OfcRuleset
 
 __all__ = ["COMMANDS", "Session", "Turn", "example", "read_turn", "resume", "save_log"]
@@ -201,9 +209,7 @@ class Session:
         render_result(result, lang)
         for name, units in result.totals.items():
             self.totals[name] += int(units)
-        self.fantasyland = {
-            s.name: s.next_hand.cards for s in result.seats if s.next_hand.cards is not None
-        }
+        self.fantasyland = next_fantasyland(result)
         self._running()
         if self.save is not None:
             self._save(table, self.save)

@@ -22,11 +22,21 @@ from housegame.ofc.errors import OfcError
 from housegame.ofc.foul import foul_risk
 from housegame.ofc.hand import Hand, Move, Played
 from housegame.ofc.replay import load_log, play_log, to_log
+from housegame.ofc.results import OfcTableResult
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.resolve import resolve_ruleset
 
-__all__ = ["Table", "Turn", "example", "log_text", "merge_pieces", "move_text", "resume"]
+__all__ = [
+    "Table",
+    "Turn",
+    "example",
+    "log_text",
+    "merge_pieces",
+    "move_text",
+    "next_fantasyland",
+    "resume",
+]
 
 WORDS: dict[str, Phrase] = {
     "foul-warning": (
@@ -178,6 +188,11 @@ class Turn:
         return [c for c in self.hand.boards[self.name].pending if c not in used]
 
 
+def next_fantasyland(result: OfcTableResult) -> dict[str, int]:
+    """Who plays the next hand in Fantasyland, and with how many cards."""
+    return {s.name: s.next_hand.cards for s in result.seats if s.next_hand.cards is not None}
+
+
 def log_text(hand: Hand, ruleset_ref: str, seed: int | None) -> str:
     """The hand so far as the YAML log ``housegame ofc replay`` reads (a finished hand replays;
     an unfinished one resumes with ``ofc play --resume``)."""
@@ -199,7 +214,8 @@ def resume(path: Path, name: str) -> tuple[OfcRuleset, str, int, Hand]:
 
 
 class Table:
-    """One hand: you against the bots, dealt by ``seed``; every seat but yours is a bot."""
+    """One hand: you against the bots, dealt by ``seed``; every seat but yours is a bot.
+    ``totals`` are the running totals of the hands before this one."""
 
     def __init__(
         self,
@@ -210,6 +226,8 @@ class Table:
         seed: int,
         hand: Hand | None = None,
         fantasyland: dict[str, int] | None = None,
+        totals: dict[str, int] | None = None,
+        number: int = 1,
     ) -> None:
         self.rules = rules
         self.ruleset_ref = ruleset_ref
@@ -217,6 +235,8 @@ class Table:
         self.seed = seed
         self.hand = hand or Hand(rules, players, shuffled_deck(seed), fantasyland)
         self.turn = Turn(self.hand, you, seed)
+        self.totals = totals or dict.fromkeys(self.hand.order, 0)
+        self.number = number
 
     @property
     def your_move(self) -> bool:
@@ -246,6 +266,22 @@ class Table:
 
     def auto(self) -> Move:
         return self.turn.auto()
+
+    def next_hand(self) -> Table:
+        """The next hand of the session: the next seed, the Fantasyland this hand earned, the
+        totals with this hand's added (OfcError while this hand is not finished)."""
+        result = self.hand.result()
+        totals = {name: self.totals[name] + int(units) for name, units in result.totals.items()}
+        return Table(
+            self.rules,
+            self.ruleset_ref,
+            list(self.hand.order),
+            self.you,
+            self.seed + 1,
+            fantasyland=next_fantasyland(result),
+            totals=totals,
+            number=self.number + 1,
+        )
 
     def log(self) -> dict[str, Any]:
         return to_log(self.hand, self.ruleset_ref, self.seed)

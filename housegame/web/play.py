@@ -62,6 +62,10 @@ class Games(Generic[T]):
             self.games[game_id] = game
             return game_id
 
+    def replace(self, game_id: str, game: T) -> None:
+        with self.lock:
+            self.games[game_id] = game
+
     def get(self, game_id: str) -> T:
         with self.lock:
             game = self.games.get(game_id)
@@ -206,6 +210,8 @@ def ofc_state(game_id: str, table: OfcTable, lang: Lang) -> dict[str, Any]:
         "yours": yours,
         "moves": [_played_text(p, you, lang) for p in hand.history],
         "result": _ofc_result(table, lang) if hand.finished else None,
+        "hand": table.number,
+        "totals": table.totals,
     }
 
 
@@ -262,6 +268,17 @@ def ofc_hint(game_id: str, request: Request) -> dict[str, Any]:
         "placed": placed,
         "discard": _cards(move.discarded),
     }
+
+
+@router.post("/api/play/ofc/{game_id}/next", tags=["play"])
+def ofc_next(game_id: str, request: Request) -> dict[str, Any]:
+    """Deal the next hand of this game (``ofc play --hands``): the next seed, Fantasyland
+    carried over, ``totals`` running. The finished hand's log is no longer served."""
+    table, lang = OFC_GAMES.get(game_id), lang_of(request)
+    following = refused(lang, table.next_hand)
+    following.bots_play()
+    OFC_GAMES.replace(game_id, following)
+    return ofc_state(game_id, following, lang)
 
 
 @router.get("/api/play/ofc/{game_id}/log", tags=["play"], response_class=Response)

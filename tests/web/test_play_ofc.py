@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 
@@ -149,6 +150,24 @@ def test_a_whole_hand_replays_from_its_log(
     ]
 
 
+def test_the_next_hand_carries_fantasyland_and_totals(client: TestClient) -> None:
+    state = new_game(client, seed=19)
+    game = f"/api/play/ofc/{state['id']}"
+    early = client.post(f"{game}/next")
+    assert early.status_code == 422
+    assert early.json() == {"errors": ["the hand is not finished: stage 1, You to act"]}
+    while not state["finished"]:
+        state = client.post(f"{game}/auto").json()
+    seats = {seat["name"]: seat["next_fantasyland"]["cards"] for seat in state["result"]["seats"]}
+    assert seats == {"You": None, "Computer 1": 14}
+    following = client.post(f"{game}/next").json()
+    assert (following["id"], following["hand"], following["seed"]) == (state["id"], 2, 20)
+    assert following["totals"] == state["result"]["totals"]
+    assert [b["fantasyland"] for b in following["boards"]] == [False, True]
+    assert (following["moves"], following["to_act"]) == ([], "You")
+    assert yaml.safe_load(client.get(f"{game}/log").text)["fantasyland"] == {"Computer 1": 14}
+
+
 def test_an_unfinished_hand_resumes_at_the_terminal(client: TestClient, tmp_path: Path) -> None:
     state = new_game(client, seed=7)
     state = client.post(f"/api/play/ofc/{state['id']}/auto").json()
@@ -224,3 +243,17 @@ def test_a_refused_move_in_a_browser(visit: Visit, shot: Shot) -> None:
     wait_for(browser, "#errors li", "this stage places 5 and discards 0")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".board.you .card.staged")) == 1
     shot("play-ofc-error")
+
+
+def test_a_finished_hand_and_the_next_in_a_browser(visit: Visit) -> None:
+    browser = visit("/play/ofc")
+    wait_for(browser, "#seed").send_keys("19")
+    browser.find_element(By.ID, "deal").click()
+    for stage in range(1, 6):
+        wait_for(browser, "#status", f"stage {stage} of 5")
+        browser.find_element(By.ID, "auto").click()
+    wait_for(browser, "#result-body td", "Computer 1")
+    wait_for(browser, "#result-body h3", "You vs Computer 1")
+    browser.find_element(By.ID, "next-hand").click()
+    wait_for(browser, "#status", "hand 2 · running totals You -13, Computer 1 +13")
+    wait_for(browser, ".board[data-player='Computer 1'] h3", "Computer 1 [FL]")

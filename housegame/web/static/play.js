@@ -9,7 +9,8 @@ const WORDS = {
     toBeat: "to beat", by: "by", youLead: "you lead", mustContain: "the first play must contain",
     cardsLeft: "cards left", hint: "hint", value: "value", place: "place", discard: "discard",
     player: "player", total: "total", royalties: "royalties", foul: "foul", next: "next hand",
-    score: "score", net: "net", winner: "winner", discards: "discards",
+    score: "score", net: "net", winner: "winner", discards: "discards", hand: "hand",
+    running: "running totals",
   },
   zh: {
     seed: "种子", stage: "第", of: "/", over: "本手结束", toAct: "轮到", you: "你",
@@ -17,7 +18,8 @@ const WORDS = {
     toBeat: "要压过", by: "出牌者", youLead: "你先出", mustContain: "首出牌必须含",
     cardsLeft: "剩余牌数", hint: "提示", value: "期望", place: "放", discard: "弃",
     player: "玩家", total: "总分", royalties: "奖分", foul: "倒水", next: "下一手",
-    score: "罚分", net: "净得", winner: "胜", discards: "弃牌",
+    score: "罚分", net: "净得", winner: "胜", discards: "弃牌", hand: "第几手",
+    running: "累计得分",
   },
 };
 const W = WORDS[lang()];
@@ -164,7 +166,11 @@ function drawBoard(board) {
 function drawOfc() {
   const s = state;
   const where = s.finished ? W.over : `${W.stage} ${s.stage} ${W.of} ${s.stages} · ${W.toAct} ${s.to_act}`;
-  document.getElementById("status").textContent = `${s.name} · ${W.seed} ${s.seed} · ${where}`;
+  const running = s.hand > 1
+    ? ` · ${W.hand} ${s.hand} · ${W.running} ` + s.players.map((p) => `${p} ${signed(s.totals[p])}`).join(", ")
+    : "";
+  document.getElementById("status").textContent = `${s.name} · ${W.seed} ${s.seed} · ${where}${running}`;
+  document.getElementById("next-hand").hidden = !s.finished;
   const boards = document.getElementById("boards");
   boards.replaceChildren(...s.boards.map(drawBoard));
   const yours = document.getElementById("your-move");
@@ -215,6 +221,7 @@ function drawOfcResult() {
 }
 
 function setupOfc() {
+  document.getElementById("next-hand").addEventListener("click", () => act("POST", "/next"));
   document.getElementById("to-discard").addEventListener("click", () => stage("discard"));
   document.getElementById("clear").addEventListener("click", () => { resetStaged(); drawOfc(); });
   document.getElementById("play").addEventListener("click", () => act("POST", "/move", { move: stagedMove() }));
