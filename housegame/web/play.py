@@ -132,9 +132,71 @@ class OfcMove(BaseModel):
     move: str = Field(max_length=200)
 
 
-class OfcState(BaseModel):
+class OfcLane(BaseModel):
+    cap: int
+    name: str = Field(description="The lane's name in the page's language.")
+
+
+class OfcBoard(BaseModel):
+    """A player's board face up; a bot's discards only counted."""
+
+    name: str
+    you: bool
+    front: list[str]
+    middle: list[str]
+    back: list[str]
+    fantasyland: bool
+    discards: list[str] | int
+
+
+class OfcYours(BaseModel):
+    """Your cards to play this stage and how many to place and discard."""
+
+    cards: list[str]
+    place: int
+    discard: int
+    example: str = Field(description="A move of these cards, in the typed words.")
+
+
+class OfcPlayed(BaseModel):
+    player: str
+    stage: int
+    text: str = Field(description="The placements (yours with your discard).")
+    face_down: int = Field(description="A bot's discards, face down.")
+
+
+class OfcGameState(BaseModel):
+    """An OFC hand as you see it at the table."""
+
     id: str
-    state: dict[str, Any]
+    game: str
+    ruleset: str
+    name: str
+    seed: int
+    you: str
+    players: list[str]
+    stage: int
+    stages: int
+    to_act: str | None
+    finished: bool
+    lanes: dict[str, OfcLane]
+    boards: list[OfcBoard]
+    yours: OfcYours | None = Field(description="Set when it is your move.")
+    moves: list[OfcPlayed]
+    result: dict[str, Any] | None = Field(
+        description="Once finished: seats (lanes, hands, royalties, fouls, next Fantasyland), "
+        "pairs (items, net) and totals, as ofc replay --json has them."
+    )
+    hand: int = Field(description="Which hand of this game (Next hand counts on).")
+    totals: dict[str, int] = Field(description="Running totals of the hands before this one.")
+
+
+class OfcHint(BaseModel):
+    move: str = Field(description="In the typed words: play it as it is.")
+    text: str = Field(description="In the page's language.")
+    value: float
+    placed: dict[str, list[str]]
+    discard: list[str]
 
 
 def _played_text(played: Played, you: str, lang: Lang) -> dict[str, Any]:
@@ -215,7 +277,7 @@ def ofc_state(game_id: str, table: OfcTable, lang: Lang) -> dict[str, Any]:
     }
 
 
-@router.post("/api/play/ofc", tags=["play"], status_code=201)
+@router.post("/api/play/ofc", tags=["play"], status_code=201, response_model=OfcGameState)
 def new_ofc_game(body: OfcNewGame, request: Request) -> dict[str, Any]:
     """Deal a hand of OFC against 1 or 2 bots (``housegame ofc play``); the bots seated before
     you move first. Returns the game's state, with its ``id``."""
@@ -230,13 +292,13 @@ def new_ofc_game(body: OfcNewGame, request: Request) -> dict[str, Any]:
     return ofc_state(game_id, table, lang_of(request))
 
 
-@router.get("/api/play/ofc/{game_id}", tags=["play"])
+@router.get("/api/play/ofc/{game_id}", tags=["play"], response_model=OfcGameState)
 def ofc_game(game_id: str, request: Request) -> dict[str, Any]:
     """The game as you see it."""
     return ofc_state(game_id, OFC_GAMES.get(game_id), lang_of(request))
 
 
-@router.post("/api/play/ofc/{game_id}/move", tags=["play"])
+@router.post("/api/play/ofc/{game_id}/move", tags=["play"], response_model=OfcGameState)
 def ofc_move(game_id: str, body: OfcMove, request: Request) -> dict[str, Any]:
     """Play your move; the bots then move until it is yours again or the hand is over.
     An illegal move answers 422 with the engine's reason, and nothing changes."""
@@ -246,7 +308,7 @@ def ofc_move(game_id: str, body: OfcMove, request: Request) -> dict[str, Any]:
     return ofc_state(game_id, table, lang)
 
 
-@router.post("/api/play/ofc/{game_id}/auto", tags=["play"])
+@router.post("/api/play/ofc/{game_id}/auto", tags=["play"], response_model=OfcGameState)
 def ofc_auto(game_id: str, request: Request) -> dict[str, Any]:
     """The bot plays your move for you (``auto``)."""
     table, lang = OFC_GAMES.get(game_id), lang_of(request)
@@ -255,7 +317,7 @@ def ofc_auto(game_id: str, request: Request) -> dict[str, Any]:
     return ofc_state(game_id, table, lang)
 
 
-@router.get("/api/play/ofc/{game_id}/hint", tags=["play"])
+@router.get("/api/play/ofc/{game_id}/hint", tags=["play"], response_model=OfcHint)
 def ofc_hint(game_id: str, request: Request) -> dict[str, Any]:
     """The bot's move for you now and its value (``hint``), in the typed words."""
     table, lang = OFC_GAMES.get(game_id), lang_of(request)
@@ -270,7 +332,7 @@ def ofc_hint(game_id: str, request: Request) -> dict[str, Any]:
     }
 
 
-@router.post("/api/play/ofc/{game_id}/next", tags=["play"])
+@router.post("/api/play/ofc/{game_id}/next", tags=["play"], response_model=OfcGameState)
 def ofc_next(game_id: str, request: Request) -> dict[str, Any]:
     """Deal the next hand of this game (``ofc play --hands``): the next seed, Fantasyland
     carried over, ``totals`` running. The finished hand's log is no longer served."""
@@ -313,6 +375,39 @@ class BigTwoMove(BaseModel):
     play: str = Field(max_length=100)
 
 
+class BigTwoPlay(BaseModel):
+    cards: list[str]
+    text: str
+    by: str
+
+
+class BigTwoGameState(BaseModel):
+    """A Big Two game as South sees it."""
+
+    id: str
+    game: str
+    ruleset: str
+    name: str
+    seed: int
+    you: str
+    players: list[str]
+    current: str | None
+    your_turn: bool
+    over: bool
+    hand: list[str] = Field(description="Your cards, weakest first.")
+    table: BigTwoPlay | None = Field(description="The play to beat; null when you lead.")
+    must_contain: str | None
+    can_pass: bool
+    cards_left: dict[str, int]
+    moves: list[str]
+    settlement: dict[str, Any] | None = Field(description="As bigtwo replay --json has it.")
+
+
+class BigTwoHint(BaseModel):
+    cards: list[str] | None = Field(description="Null: pass.")
+    text: str
+
+
 def bigtwo_state(game_id: str, table: BigTwoTable, lang: Lang) -> dict[str, Any]:
     """What South sees: their hand, the play to beat, everyone's card count, every turn."""
     game = table.game
@@ -342,7 +437,7 @@ def bigtwo_state(game_id: str, table: BigTwoTable, lang: Lang) -> dict[str, Any]
     }
 
 
-@router.post("/api/play/bigtwo", tags=["play"], status_code=201)
+@router.post("/api/play/bigtwo", tags=["play"], status_code=201, response_model=BigTwoGameState)
 def new_bigtwo_game(body: BigTwoNewGame, request: Request) -> dict[str, Any]:
     """Deal a game of Big Two against three computer players (``housegame bigtwo play``);
     they play until it is your turn. Returns the game's state, with its ``id``."""
@@ -353,13 +448,13 @@ def new_bigtwo_game(body: BigTwoNewGame, request: Request) -> dict[str, Any]:
     return bigtwo_state(game_id, table, lang_of(request))
 
 
-@router.get("/api/play/bigtwo/{game_id}", tags=["play"])
+@router.get("/api/play/bigtwo/{game_id}", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_game(game_id: str, request: Request) -> dict[str, Any]:
     """The game as South sees it."""
     return bigtwo_state(game_id, BIGTWO_GAMES.get(game_id), lang_of(request))
 
 
-@router.post("/api/play/bigtwo/{game_id}/move", tags=["play"])
+@router.post("/api/play/bigtwo/{game_id}/move", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_move(game_id: str, body: BigTwoMove, request: Request) -> dict[str, Any]:
     """Play cards or pass; the computer then plays until it is your turn or the game is over.
     A play the rules refuse answers 422 with the engine's reason, and nothing changes."""
@@ -373,7 +468,7 @@ def bigtwo_move(game_id: str, body: BigTwoMove, request: Request) -> dict[str, A
     return bigtwo_state(game_id, table, lang)
 
 
-@router.post("/api/play/bigtwo/{game_id}/auto", tags=["play"])
+@router.post("/api/play/bigtwo/{game_id}/auto", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_auto(game_id: str, request: Request) -> dict[str, Any]:
     """The computer makes your move (``auto``)."""
     table, lang = BIGTWO_GAMES.get(game_id), lang_of(request)
@@ -382,7 +477,7 @@ def bigtwo_auto(game_id: str, request: Request) -> dict[str, Any]:
     return bigtwo_state(game_id, table, lang)
 
 
-@router.get("/api/play/bigtwo/{game_id}/hint", tags=["play"])
+@router.get("/api/play/bigtwo/{game_id}/hint", tags=["play"], response_model=BigTwoHint)
 def bigtwo_hint(game_id: str, request: Request) -> dict[str, Any]:
     """The play the computer would make for you (``hint``); ``cards`` is null for a pass."""
     table, lang = BIGTWO_GAMES.get(game_id), lang_of(request)

@@ -99,6 +99,8 @@ def test_a_cancelled_run_reports_the_deals_played(client: TestClient, no_jobs: N
     while client.get(f"/api/simulations/{job}").json()["done"] == 0:
         assert time.monotonic() < deadline
         time.sleep(0.02)
+    running = client.get(f"/reports/{job}").text
+    assert '<progress id="progress"' in running and 'id="cancel"' in running
     status = client.delete(f"/api/simulations/{job}").json()
     assert status["state"] == "cancelled"
     report = status["report"]
@@ -208,3 +210,20 @@ def test_a_bad_report_request_in_a_browser(visit: Visit, shot: Shot) -> None:
     wait_for(browser, "#errors li", "deals: 50000 is more than the web table plays")
     assert browser.current_url.endswith("/reports")
     shot("reports-error")
+
+
+def test_progress_and_cancel_in_a_browser(visit: Visit, no_jobs: None) -> None:
+    browser = visit("/reports")
+    wait_for(browser, "form#simulate")
+    for box in browser.find_elements(By.CSS_SELECTOR, "input[name=rulesets]:checked"):
+        box.click()
+    browser.find_element(By.CSS_SELECTOR, "input[name=rulesets][value='pagat']").click()
+    deals = browser.find_element(By.ID, "deals")
+    deals.clear()
+    deals.send_keys("20000")
+    browser.find_element(By.ID, "run").click()
+    wait_for(browser, "progress#progress")
+    wait_for(browser, "#progress-text", "00 / 20000")  # some chunks of 100 deals played
+    browser.find_element(By.ID, "cancel").click()
+    wait_for(browser, "#interrupted", "Cancelled: the report covers the deals played")
+    wait_for(browser, "table.summary td", "pagat")
