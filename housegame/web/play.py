@@ -13,7 +13,9 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from fastapi import APIRouter, Request, Response
@@ -46,36 +48,44 @@ MAX_GAMES = 200
 T = TypeVar("T")
 
 
+@dataclass
+class Kept(Generic[T]):
+    """A game in memory, with the lock that lets one request at a time act on it (a double
+    click must not move twice at once)."""
+
+    game: T
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
 class Games(Generic[T]):
     """Games by random id, the one used least recently dropped first."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self.lock = threading.Lock()
-        self.games: OrderedDict[str, T] = OrderedDict()
+        self.games: OrderedDict[str, Kept[T]] = OrderedDict()
 
     def add(self, game: T) -> str:
         with self.lock:
             while len(self.games) >= MAX_GAMES:
                 self.games.popitem(last=False)
             game_id = secrets.token_urlsafe(12)
-            self.games[game_id] = game
+            self.games[game_id] = Kept(game)
             return game_id
 
-    def replace(self, game_id: str, game: T) -> None:
+    @contextmanager
+    def use(self, game_id: str) -> Iterator[Kept[T]]:
+        """The game, held for this request alone (404 when it is not kept)."""
         with self.lock:
-            self.games[game_id] = game
-
-    def get(self, game_id: str) -> T:
-        with self.lock:
-            game = self.games.get(game_id)
-            if game is None:
+            kept = self.games.get(game_id)
+            if kept is None:
                 raise NotFound(
                     f"no {self.kind} game '{game_id}' (games left alone are dropped)",
                     hint="start a new game",
                 )
             self.games.move_to_end(game_id)
-            return game
+        with kept.lock:
+            yield kept
 
 
 OFC_GAMES: Games[OfcTable] = Games("OFC")
@@ -277,6 +287,17 @@ def ofc_state(game_id: str, table: OfcTable, lang: Lang) -> dict[str, Any]:
     }
 
 
+def _ofc_turn(
+    game_id: str, request: Request, action: Callable[[OfcTable], object]
+) -> dict[str, Any]:
+    """Your move by ``action`` (refused: 422, nothing changes), then the bots' moves."""
+    lang = lang_of(request)
+    with OFC_GAMES.use(game_id) as kept:
+        refused(lang, lambda: action(kept.game))
+        kept.game.bots_play()
+        return ofc_state(game_id, kept.game, lang)
+
+
 @router.post("/api/play/ofc", tags=["play"], status_code=201, response_model=OfcGameState)
 def new_ofc_game(body: OfcNewGame, request: Request) -> dict[str, Any]:
     """Deal a hand of OFC against 1 or 2 bots (``housegame ofc play``); the bots seated before
@@ -295,33 +316,30 @@ def new_ofc_game(body: OfcNewGame, request: Request) -> dict[str, Any]:
 @router.get("/api/play/ofc/{game_id}", tags=["play"], response_model=OfcGameState)
 def ofc_game(game_id: str, request: Request) -> dict[str, Any]:
     """The game as you see it."""
-    return ofc_state(game_id, OFC_GAMES.get(game_id), lang_of(request))
+    with OFC_GAMES.use(game_id) as kept:
+        return ofc_state(game_id, kept.game, lang_of(request))
 
 
 @router.post("/api/play/ofc/{game_id}/move", tags=["play"], response_model=OfcGameState)
 def ofc_move(game_id: str, body: OfcMove, request: Request) -> dict[str, Any]:
     """Play your move; the bots then move until it is yours again or the hand is over.
     An illegal move answers 422 with the engine's reason, and nothing changes."""
-    table, lang = OFC_GAMES.get(game_id), lang_of(request)
-    refused(lang, lambda: table.play(body.move.strip(), parse_move(body.move), whole=True))
-    table.bots_play()
-    return ofc_state(game_id, table, lang)
+    move = body.move.strip()
+    return _ofc_turn(game_id, request, lambda table: table.play(move, parse_move(move), True))
 
 
 @router.post("/api/play/ofc/{game_id}/auto", tags=["play"], response_model=OfcGameState)
 def ofc_auto(game_id: str, request: Request) -> dict[str, Any]:
     """The bot plays your move for you (``auto``)."""
-    table, lang = OFC_GAMES.get(game_id), lang_of(request)
-    refused(lang, table.auto)
-    table.bots_play()
-    return ofc_state(game_id, table, lang)
+    return _ofc_turn(game_id, request, OfcTable.auto)
 
 
 @router.get("/api/play/ofc/{game_id}/hint", tags=["play"], response_model=OfcHint)
 def ofc_hint(game_id: str, request: Request) -> dict[str, Any]:
     """The bot's move for you now and its value (``hint``), in the typed words."""
-    table, lang = OFC_GAMES.get(game_id), lang_of(request)
-    move, value = refused(lang, table.hint)
+    lang = lang_of(request)
+    with OFC_GAMES.use(game_id) as kept:
+        move, value = refused(lang, kept.game.hint)
     placed = {lane: _cards(move.placed.get(lane, ())) for lane in LANES}
     return {
         "move": move_text(move),
@@ -336,19 +354,19 @@ def ofc_hint(game_id: str, request: Request) -> dict[str, Any]:
 def ofc_next(game_id: str, request: Request) -> dict[str, Any]:
     """Deal the next hand of this game (``ofc play --hands``): the next seed, Fantasyland
     carried over, ``totals`` running. The finished hand's log is no longer served."""
-    table, lang = OFC_GAMES.get(game_id), lang_of(request)
-    following = refused(lang, table.next_hand)
-    following.bots_play()
-    OFC_GAMES.replace(game_id, following)
-    return ofc_state(game_id, following, lang)
+    lang = lang_of(request)
+    with OFC_GAMES.use(game_id) as kept:
+        kept.game = refused(lang, kept.game.next_hand)
+        kept.game.bots_play()
+        return ofc_state(game_id, kept.game, lang)
 
 
 @router.get("/api/play/ofc/{game_id}/log", tags=["play"], response_class=Response)
 def ofc_log(game_id: str) -> Response:
     """The hand so far as a YAML log: ``housegame ofc replay`` reads a finished one,
     ``housegame ofc play --resume`` goes on with an unfinished one."""
-    table = OFC_GAMES.get(game_id)
-    return _yaml(table.log_text(), f"ofc-{table.seed}.yaml")
+    with OFC_GAMES.use(game_id) as kept:
+        return _yaml(kept.game.log_text(), f"ofc-{kept.game.seed}.yaml")
 
 
 def _yaml(text: str, filename: str) -> Response:
@@ -437,6 +455,17 @@ def bigtwo_state(game_id: str, table: BigTwoTable, lang: Lang) -> dict[str, Any]
     }
 
 
+def _bigtwo_turn(
+    game_id: str, request: Request, action: Callable[[BigTwoTable], object]
+) -> dict[str, Any]:
+    """Your turn by ``action`` (refused: 422, nothing changes), then the computer's turns."""
+    lang = lang_of(request)
+    with BIGTWO_GAMES.use(game_id) as kept:
+        refused(lang, lambda: action(kept.game))
+        kept.game.computers_play()
+        return bigtwo_state(game_id, kept.game, lang)
+
+
 @router.post("/api/play/bigtwo", tags=["play"], status_code=201, response_model=BigTwoGameState)
 def new_bigtwo_game(body: BigTwoNewGame, request: Request) -> dict[str, Any]:
     """Deal a game of Big Two against three computer players (``housegame bigtwo play``);
@@ -451,37 +480,32 @@ def new_bigtwo_game(body: BigTwoNewGame, request: Request) -> dict[str, Any]:
 @router.get("/api/play/bigtwo/{game_id}", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_game(game_id: str, request: Request) -> dict[str, Any]:
     """The game as South sees it."""
-    return bigtwo_state(game_id, BIGTWO_GAMES.get(game_id), lang_of(request))
+    with BIGTWO_GAMES.use(game_id) as kept:
+        return bigtwo_state(game_id, kept.game, lang_of(request))
 
 
 @router.post("/api/play/bigtwo/{game_id}/move", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_move(game_id: str, body: BigTwoMove, request: Request) -> dict[str, Any]:
     """Play cards or pass; the computer then plays until it is your turn or the game is over.
     A play the rules refuse answers 422 with the engine's reason, and nothing changes."""
-    table, lang = BIGTWO_GAMES.get(game_id), lang_of(request)
     word = body.play.strip()
     if word.lower() == "pass":
-        refused(lang, table.pass_turn)
-    else:
-        refused(lang, lambda: table.play(word))
-    table.computers_play()
-    return bigtwo_state(game_id, table, lang)
+        return _bigtwo_turn(game_id, request, BigTwoTable.pass_turn)
+    return _bigtwo_turn(game_id, request, lambda table: table.play(word))
 
 
 @router.post("/api/play/bigtwo/{game_id}/auto", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_auto(game_id: str, request: Request) -> dict[str, Any]:
     """The computer makes your move (``auto``)."""
-    table, lang = BIGTWO_GAMES.get(game_id), lang_of(request)
-    refused(lang, table.auto)
-    table.computers_play()
-    return bigtwo_state(game_id, table, lang)
+    return _bigtwo_turn(game_id, request, BigTwoTable.auto)
 
 
 @router.get("/api/play/bigtwo/{game_id}/hint", tags=["play"], response_model=BigTwoHint)
 def bigtwo_hint(game_id: str, request: Request) -> dict[str, Any]:
     """The play the computer would make for you (``hint``); ``cards`` is null for a pass."""
-    table, lang = BIGTWO_GAMES.get(game_id), lang_of(request)
-    suggestion = refused(lang, table.hint)
+    lang = lang_of(request)
+    with BIGTWO_GAMES.use(game_id) as kept:
+        suggestion = refused(lang, kept.game.hint)
     if suggestion is None:
         return {"cards": None, "text": term("pass", lang)}
     return {"cards": _cards(suggestion.cards), "text": suggestion.text(lang)}
@@ -490,8 +514,8 @@ def bigtwo_hint(game_id: str, request: Request) -> dict[str, Any]:
 @router.get("/api/play/bigtwo/{game_id}/log", tags=["play"], response_class=Response)
 def bigtwo_log(game_id: str) -> Response:
     """The game so far as a YAML log; ``housegame bigtwo replay`` reads a finished one."""
-    table = BIGTWO_GAMES.get(game_id)
-    return _yaml(table.log_text(), f"bigtwo-{table.seed}.yaml")
+    with BIGTWO_GAMES.use(game_id) as kept:
+        return _yaml(kept.game.log_text(), f"bigtwo-{kept.game.seed}.yaml")
 
 
 # ---- pages -------------------------------------------------------------------------------

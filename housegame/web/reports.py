@@ -41,7 +41,7 @@ from housegame.simulation.report import (
     write_csv,
     write_plots,
 )
-from housegame.web.core import NotFound, WebInputError, lang_of, render
+from housegame.web.core import NotFound, WebInputError, error_lines, lang_of, render
 
 router = APIRouter()
 
@@ -52,6 +52,9 @@ MAX_JOBS = 8
 MAX_RUNNING = 2
 """Jobs running at once (a run keeps a core busy)."""
 OBJECTIVES = ("ev", "lexicographic")
+
+PLOTTING = threading.Lock()
+"""matplotlib's pyplot is not thread-safe: one job draws at a time."""
 
 State = Literal["running", "done", "cancelled", "failed"]
 
@@ -130,9 +133,9 @@ class Jobs:
                     f"{MAX_RUNNING} at once)",
                     hint="wait for one to finish, or cancel it",
                 )
-            while len(self.jobs) >= MAX_JOBS:
-                oldest = next(j for j in self.jobs.values() if j.state != "running")
-                del self.jobs[oldest.id]
+            finished = [j.id for j in self.jobs.values() if j.state != "running"]
+            for old in finished[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
+                del self.jobs[old]
             job = Job(uuid.uuid4().hex, request, total)
             self.jobs[job.id] = job
             return job
@@ -204,13 +207,18 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
                 path = Path(folder)
                 write_csv(report, path / "report.csv")
                 job.csv = (path / "report.csv").read_text(encoding="utf-8")
-                plots = write_plots(report, path)
+                with PLOTTING:
+                    plots = write_plots(report, path)
                 job.plots = {p.stem: p.read_bytes() for p in plots}
         job.report = report
         job.state = "cancelled" if report.interrupted else "done"
     except HousegameError as exc:
-        job.errors = [line for line in str(exc).splitlines() if line.strip()]
+        job.errors = error_lines(exc)
         job.state = "failed"
+    except Exception as exc:  # a bug must not leave the job running (and its slot taken)
+        job.errors = [f"the simulation failed: {type(exc).__name__}: {exc}"]
+        job.state = "failed"
+        raise
 
 
 @router.post(
