@@ -60,8 +60,17 @@ class Kept(Generic[T]):
 class Games(Generic[T]):
     """Games by random id, the one used least recently dropped first."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(
+        self,
+        kind: str,
+        bots: Callable[[T], object],
+        state: Callable[[str, T, Lang], dict[str, Any]],
+    ) -> None:
         self.kind = kind
+        self.bots = bots
+        """Plays the bots' moves up to yours."""
+        self.state = state
+        """The game as you see it."""
         self.lock = threading.Lock()
         self.games: OrderedDict[str, Kept[T]] = OrderedDict()
 
@@ -88,10 +97,6 @@ class Games(Generic[T]):
             yield kept
 
 
-OFC_GAMES: Games[OfcTable] = Games("OFC")
-BIGTWO_GAMES: Games[BigTwoTable] = Games("Big Two")
-
-
 def _bundled(game: str, field_name: str, ref: str) -> str:
     ids = [str(row["id"]) for row in catalog(game)]
     if ref not in ids:
@@ -116,6 +121,18 @@ def refused(lang: Lang, action: Callable[[], T]) -> T:
 
 class Refused(WebInputError):
     """A move the engine refused, its message already in the player's language."""
+
+
+def _your_turn(
+    games: Games[T], game_id: str, request: Request, action: Callable[[T], object]
+) -> dict[str, Any]:
+    """Your move by ``action`` (refused: 422, and nothing changes), then the bots' moves until
+    it is yours again; the game's state after them."""
+    lang = lang_of(request)
+    with games.use(game_id) as kept:
+        refused(lang, lambda: action(kept.game))
+        games.bots(kept.game)
+        return games.state(game_id, kept.game, lang)
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -287,15 +304,7 @@ def ofc_state(game_id: str, table: OfcTable, lang: Lang) -> dict[str, Any]:
     }
 
 
-def _ofc_turn(
-    game_id: str, request: Request, action: Callable[[OfcTable], object]
-) -> dict[str, Any]:
-    """Your move by ``action`` (refused: 422, nothing changes), then the bots' moves."""
-    lang = lang_of(request)
-    with OFC_GAMES.use(game_id) as kept:
-        refused(lang, lambda: action(kept.game))
-        kept.game.bots_play()
-        return ofc_state(game_id, kept.game, lang)
+OFC_GAMES: Games[OfcTable] = Games("OFC", OfcTable.bots_play, ofc_state)
 
 
 @router.post("/api/play/ofc", tags=["play"], status_code=201, response_model=OfcGameState)
@@ -325,13 +334,15 @@ def ofc_move(game_id: str, body: OfcMove, request: Request) -> dict[str, Any]:
     """Play your move; the bots then move until it is yours again or the hand is over.
     An illegal move answers 422 with the engine's reason, and nothing changes."""
     move = body.move.strip()
-    return _ofc_turn(game_id, request, lambda table: table.play(move, parse_move(move), True))
+    return _your_turn(
+        OFC_GAMES, game_id, request, lambda table: table.play(move, parse_move(move), True)
+    )
 
 
 @router.post("/api/play/ofc/{game_id}/auto", tags=["play"], response_model=OfcGameState)
 def ofc_auto(game_id: str, request: Request) -> dict[str, Any]:
     """The bot plays your move for you (``auto``)."""
-    return _ofc_turn(game_id, request, OfcTable.auto)
+    return _your_turn(OFC_GAMES, game_id, request, OfcTable.auto)
 
 
 @router.get("/api/play/ofc/{game_id}/hint", tags=["play"], response_model=OfcHint)
@@ -455,15 +466,7 @@ def bigtwo_state(game_id: str, table: BigTwoTable, lang: Lang) -> dict[str, Any]
     }
 
 
-def _bigtwo_turn(
-    game_id: str, request: Request, action: Callable[[BigTwoTable], object]
-) -> dict[str, Any]:
-    """Your turn by ``action`` (refused: 422, nothing changes), then the computer's turns."""
-    lang = lang_of(request)
-    with BIGTWO_GAMES.use(game_id) as kept:
-        refused(lang, lambda: action(kept.game))
-        kept.game.computers_play()
-        return bigtwo_state(game_id, kept.game, lang)
+BIGTWO_GAMES: Games[BigTwoTable] = Games("Big Two", BigTwoTable.computers_play, bigtwo_state)
 
 
 @router.post("/api/play/bigtwo", tags=["play"], status_code=201, response_model=BigTwoGameState)
@@ -490,14 +493,14 @@ def bigtwo_move(game_id: str, body: BigTwoMove, request: Request) -> dict[str, A
     A play the rules refuse answers 422 with the engine's reason, and nothing changes."""
     word = body.play.strip()
     if word.lower() == "pass":
-        return _bigtwo_turn(game_id, request, BigTwoTable.pass_turn)
-    return _bigtwo_turn(game_id, request, lambda table: table.play(word))
+        return _your_turn(BIGTWO_GAMES, game_id, request, BigTwoTable.pass_turn)
+    return _your_turn(BIGTWO_GAMES, game_id, request, lambda table: table.play(word))
 
 
 @router.post("/api/play/bigtwo/{game_id}/auto", tags=["play"], response_model=BigTwoGameState)
 def bigtwo_auto(game_id: str, request: Request) -> dict[str, Any]:
     """The computer makes your move (``auto``)."""
-    return _bigtwo_turn(game_id, request, BigTwoTable.auto)
+    return _your_turn(BIGTWO_GAMES, game_id, request, BigTwoTable.auto)
 
 
 @router.get("/api/play/bigtwo/{game_id}/hint", tags=["play"], response_model=BigTwoHint)
