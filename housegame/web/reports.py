@@ -341,6 +341,13 @@ def report_page(request: Request, job_id: str) -> HTMLResponse:
         )
     report = job.report
     shown = tables(report, lang_of(request)) if report is not None and report.rulesets else None
+    status = 422 if job.errors else 200
     return render(
-        request, "reports/report.html", "reports", job=job, tables=shown, errors=job.errors
+        request,
+        "reports/report.html",
+        "reports",
+        status=status,
+        job=job,
+        tables=shown,
+        errors=job.errors,
     )

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from housegame.errors import TableError
 from housegame.web import reports
 from tests.web.conftest import Shot, Visit, wait_for
 
@@ -163,6 +164,25 @@ def test_bad_input_is_422_with_one_line_each(
     assert len(errors) == len(lines) or len(lines) == 1
     for got, expected in zip(errors, lines):
         assert got.startswith(expected)
+
+
+def test_a_run_the_library_refuses_fails_with_its_message(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object) -> None:
+        raise TableError("ruleset 'pagat' does not seat 3 players", hint="it seats 2 to 2")
+
+    monkeypatch.setattr(reports, "simulate", refuse)
+    job = start(client, rulesets=["pagat"], deals=100, players=3)
+    status = finished(client, job)
+    assert (status["state"], status["report"]) == ("failed", None)
+    assert status["errors"] == [
+        "ruleset 'pagat' does not seat 3 players",
+        "  hint: it seats 2 to 2",
+    ]
+    page = client.get(f"/reports/{job}")
+    assert page.status_code == 422
+    assert "<li>ruleset &#39;pagat&#39; does not seat 3 players</li>" in page.text
 
 
 def test_unknown_or_unfinished_jobs(client: TestClient, no_jobs: None) -> None:
