@@ -213,3 +213,15 @@ def test_a_refused_play_in_a_browser(visit: Visit, shot: Shot) -> None:
     wait_for(browser, "#errors li", "South cannot play that: pair of 4s cannot be played")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#hand .card.selected")) == 2
     shot("play-bigtwo-error")
+
+
+def test_the_game_in_chinese_in_a_browser(visit: Visit) -> None:
+    browser = visit("/play/bigtwo?lang=zh")
+    wait_for(browser, "#seed").send_keys("3")
+    browser.find_element(By.ID, "deal").click()
+    wait_for(browser, "#to-beat", "要压过: 顺子 A-2-3-4-5")
+    wait_for(browser, "#moves li", "East 出 顺子 A-2-3-4-5 (3C 4C 5S AH 2C)")
+    browser.find_element(By.CSS_SELECTOR, "#typed-move").send_keys("4H 4S")
+    browser.find_element(By.ID, "typed-play").click()
+    wait_for(browser, "#errors li", "South 不能这样出: 对子 (4H 4S) 不能压 顺子")
+    assert "lang=zh" in browser.current_url and "game=" in browser.current_url

@@ -223,7 +223,7 @@ def test_ofc_in_a_browser(visit: Visit, shot: Shot) -> None:
     staged = browser.find_elements(By.CSS_SELECTOR, ".board.you .card.staged")
     assert len(staged) == 5
     browser.find_element(By.ID, "play").click()
-    wait_for(browser, "#moves li", "1. You: front QC, middle 9S 4H, back JS 6D")
+    wait_for(browser, "#moves li", "stage 1 · You: front QC, middle 9S 4H, back JS 6D")
     wait_for(browser, "#status", "stage 2 of 5")
     browser.find_element(By.ID, "hint").click()
     wait_for(browser, "#hint-text", "hint: ")

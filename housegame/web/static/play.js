@@ -4,7 +4,7 @@
 
 const WORDS = {
   en: {
-    seed: "seed", stage: "stage", of: "of", over: "hand over", toAct: "to act", you: "you",
+    seed: "seed", over: "hand over", toAct: "to act", you: "you",
     faceDown: "face down", yourTurn: "your turn", gameOver: "game over", turnOf: "turn",
     toBeat: "to beat", by: "by", youLead: "you lead", mustContain: "the first play must contain",
     cardsLeft: "cards left", hint: "hint", value: "value", place: "place", discard: "discard",
@@ -13,7 +13,7 @@ const WORDS = {
     running: "running totals",
   },
   zh: {
-    seed: "种子", stage: "第", of: "/", over: "本手结束", toAct: "轮到", you: "你",
+    seed: "种子", over: "本手结束", toAct: "轮到", you: "你",
     faceDown: "张牌面朝下", yourTurn: "轮到你", gameOver: "牌局结束", turnOf: "轮到",
     toBeat: "要压过", by: "出牌者", youLead: "你先出", mustContain: "首出牌必须含",
     cardsLeft: "剩余牌数", hint: "提示", value: "期望", place: "放", discard: "弃",
@@ -163,9 +163,15 @@ function drawBoard(board) {
   return box;
 }
 
+// "stage 2 of 5" / "第 2 轮 (共 5 轮)", as the terminal game says it
+function stageText(number, total) {
+  if (lang() === "zh") return `第 ${number} 轮` + (total ? ` (共 ${total} 轮)` : "");
+  return `stage ${number}` + (total ? ` of ${total}` : "");
+}
+
 function drawOfc() {
   const s = state;
-  const where = s.finished ? W.over : `${W.stage} ${s.stage} ${W.of} ${s.stages} · ${W.toAct} ${s.to_act}`;
+  const where = s.finished ? W.over : `${stageText(s.stage, s.stages)} · ${W.toAct} ${s.to_act}`;
   const running = s.hand > 1
     ? ` · ${W.hand} ${s.hand} · ${W.running} ` + s.players.map((p) => `${p} ${signed(s.totals[p])}`).join(", ")
     : "";
@@ -192,7 +198,7 @@ function drawOfc() {
     });
   }
   fillList(document.getElementById("moves"), s.moves.map((m) =>
-    `${m.stage}. ${m.player}: ${m.text}` + (m.face_down ? ` (+${m.face_down} ${W.faceDown})` : "")));
+    `${stageText(m.stage)} · ${m.player}: ${m.text}` + (m.face_down ? ` (+${m.face_down} ${W.faceDown})` : "")));
   drawOfcResult();
 }
 
@@ -207,7 +213,7 @@ function drawOfcResult() {
     String(seat.royalty_total),
     seat.fouled ? W.foul + ": " + (seat.foul_reason || "") : "",
     LANES.map((lane) => seat.hands[lane]).join(" / "),
-    seat.next_fantasyland.reason,
+    lang() === "zh" ? String(seat.next_fantasyland.cards || "-") : seat.next_fantasyland.reason,
   ]);
   const body = document.getElementById("result-body");
   body.replaceChildren(tableOf([W.player, W.total, W.royalties, W.foul, LANES.map((l) => state.lanes[l].name).join(" / "), W.next], rows));
