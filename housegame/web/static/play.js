@@ -189,6 +189,7 @@ function drawOfc() {
       const node = pending.appendChild(cardNode(c, "button", c === selected ? " selected" : ""));
       node.addEventListener("click", () => { selected = selected === c ? null : c; drawOfc(); });
     });
+    document.getElementById("to-discard").disabled = s.yours.discard === 0;
     document.getElementById("counts").textContent =
       `(${W.place} ${s.yours.place}, ${W.discard} ${s.yours.discard})`;
     staged.discard.forEach((c) => {
