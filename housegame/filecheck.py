@@ -8,7 +8,7 @@ with file, line, key path, message, hint and severity; ``housegame validate`` re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -16,7 +16,8 @@ from housegame.bigtwo.replay import replay_file as replay_bigtwo
 from housegame.errors import HousegameError
 from housegame.ofc.replay import replay_file as replay_ofc
 from housegame.rulesets.lint import lint
-from housegame.rulesets.loader import load_resolved
+from housegame.rulesets.loader import load_resolved, load_resolved_text
+from housegame.rulesets.registry import Ruleset
 from housegame.scoring import score
 from housegame.tables import load_table
 from housegame.validation import Problem, problems_of
@@ -49,6 +50,8 @@ class FileReport:
     problems: list[Problem] = field(default_factory=list)
     what: str | None = None
     """What the file holds when it checks out (a ruleset's id, a table's player count)."""
+    ruleset: Ruleset | None = None
+    """The ruleset, when a ruleset given as text checks out (``check_ruleset_text``)."""
 
     @property
     def errors(self) -> list[Problem]:
@@ -57,6 +60,21 @@ class FileReport:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "warning"]
+
+    def strict(self) -> FileReport:
+        """The report with every warning an error (``validate --strict``)."""
+        problems = [replace(p, severity="error") for p in self.problems]
+        return replace(self, problems=problems)
+
+    def error_lines(self) -> list[str]:
+        """The errors as ``housegame validate`` prints them: a heading, then every problem
+        (its hint on a line of its own); none when it has no errors."""
+        count = len(self.errors)
+        if not count:
+            return []
+        noun = "problem" if count == 1 else "problems"
+        heading = f"invalid {self.kind} {self.file} ({count} {noun}):"
+        return [heading, *(line for p in self.errors for line in str(p).split("\n"))]
 
 
 def _table_line(located: Located, problem: Problem) -> Problem:
@@ -111,4 +129,15 @@ def check_file(path: Path) -> FileReport:
     return FileReport(str(path), kind, problems, what)
 
 
-__all__ = ["FileKind", "FileReport", "check_file", "file_kind"]
+def check_ruleset_text(text: str, file: str = "<text>") -> FileReport:
+    """A ruleset given as text (pasted in the web table), checked like ``check_file`` checks a
+    ruleset file; its ``extends`` may only name a bundled id. The report holds the ruleset
+    when it checks out."""
+    try:
+        ruleset, resolved = load_resolved_text(text, file)
+    except HousegameError as exc:
+        return FileReport(file, "ruleset", problems_of(exc, file))
+    return FileReport(file, "ruleset", lint(ruleset, resolved), ruleset.id, ruleset)
+
+
+__all__ = ["FileKind", "FileReport", "check_file", "check_ruleset_text", "file_kind"]

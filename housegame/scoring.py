@@ -3,27 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from housegame.arrange import Arranger
+from housegame.arrange import Arrangement, Arranger, Choice
 from housegame.arrange.arranger import weigh_special
-from housegame.cards import Card, parse_cards
+from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, TableError
 from housegame.ofc import OfcTableResult, score_ofc
+from housegame.ranking import describe
+from housegame.rulesets.common import LANE_SIZES, LANES, LaneName
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile, load_table
 from housegame.thirteen import Setting, TableResult, score_thirteen, seating
-from housegame.thirteen.specials import Declared
+from housegame.thirteen.specials import Declared, holding
 
 ScoreResult = TableResult | OfcTableResult
 """What ``score`` returns; both have ``totals``, ``pairs``, ``unit``, ``points_per_unit`` and
 ``as_dict()``."""
 
 
-__all__ = ["RulesetRef", "ScoreResult", "resolve_ruleset", "ruleset_for", "score", "score_file"]
+__all__ = [
+    "RulesetRef",
+    "ScoreResult",
+    "SettingCheck",
+    "arrangement_json",
+    "check_setting",
+    "resolve_ruleset",
+    "ruleset_for",
+    "score",
+    "score_file",
+]
 
 
 def ruleset_for(table: TableFile, ruleset: RulesetRef | None) -> Ruleset:
@@ -115,3 +129,71 @@ def score_file(
     path: Path | str, ruleset: RulesetRef | None = None, banker: str | None = None
 ) -> ScoreResult:
     return score(load_table(Path(path)), ruleset, banker)
+
+
+@dataclass(frozen=True)
+class SettingCheck:
+    """One player's three lanes ranked under a ruleset before the table is scored: whether
+    they foul (back >= middle >= front by the ruleset's ranking) and whether the ruleset
+    refuses a foul setting or scores it. Where the ruleset declares special hands
+    automatically, the special the 13 cards make is declared instead and nothing fouls."""
+
+    ruleset: str
+    setting: Setting
+    refuses: bool
+    declared: Declared | None = None
+
+    @property
+    def fouled(self) -> bool:
+        return self.declared is None and self.setting.fouled
+
+    def as_dict(self) -> dict[str, Any]:
+        setting = self.setting
+        return {
+            "ruleset": self.ruleset,
+            **setting.text(),
+            "hands": {lane: describe(setting.key(lane)) for lane in LANES},
+            "declared": self.declared.hand.id if self.declared is not None else None,
+            "fouled": self.fouled,
+            "reason": setting.foul_reason() if self.fouled else None,
+            "refused": self.fouled and self.refuses,
+        }
+
+
+def check_setting(
+    ruleset: RulesetRef, front: str | list[str], middle: str | list[str], back: str | list[str]
+) -> SettingCheck:
+    """Rank one player's lanes (card text, as a table file gives them) under a 13-card
+    ruleset: the foul a table would show, found before it is scored."""
+    rules = resolve_ruleset(ruleset, ThirteenCardRuleset)
+    given: dict[LaneName, str | list[str]] = {"front": front, "middle": middle, "back": back}
+    lanes: dict[str, list[Card]] = {}
+    for lane, text in given.items():
+        try:
+            cards = parse_cards(text)
+        except CardError as exc:
+            raise CardError(f"{lane}: {exc.message}", exc.hint) from None
+        if len(cards) != LANE_SIZES[lane]:
+            raise TableError(f"{lane} has {len(cards)} cards, needs {LANE_SIZES[lane]}")
+        lanes[lane] = cards
+    check_no_duplicates(lanes)
+    setting = Setting.of(lanes["front"], lanes["middle"], lanes["back"], rules.ranking.rules())
+    found = holding(setting.cards, rules) if rules.specials.declare == "automatic" else []
+    declared = found[0] if found else None
+    return SettingCheck(rules.id, setting, rules.foul.handling == "refuse", declared)
+
+
+def _choice_json(choice: Choice) -> dict[str, Any]:
+    return {**choice.setting.text(), "value": round(choice.value, 6)}
+
+
+def arrangement_json(result: Arrangement) -> dict[str, Any]:
+    """``housegame arrange --json``: the best lanes, the special to declare (its id, or
+    null), the value and the alternatives."""
+    declared = result.declared
+    return {
+        **result.best.setting.text(),
+        "declare": declared.hand.id if declared else None,
+        "value": round(result.best.value, 6),
+        "alternatives": [_choice_json(c) for c in result.alternatives],
+    }

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from housegame.arrange import Arrangement, Choice, Objective, arrange
+from housegame.arrange import Arrangement, Objective, arrange
 from housegame.arrange.build import build_lane_odds, rankings_of
 from housegame.arrange.lookup import rules_slug
 from housegame.arrange.odds import odds_name
@@ -27,27 +27,7 @@ from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.setting import Setting
-
-
-def _lanes(setting: Setting) -> dict[str, str]:
-    return setting.text()
-
-
-def _choice(choice: Choice) -> dict[str, Any]:
-    return {**_lanes(choice.setting), "value": round(choice.value, 6)}
-
-
-def as_json(result: Arrangement) -> dict[str, Any]:
-    """The JSON answer: best lanes, declared special (or null), value, alternatives."""
-    declared = result.declared
-    return {
-        **_lanes(result.best.setting),
-        "declare": declared.hand.id if declared else None,
-        "value": round(result.best.value, 6),
-        "alternatives": [_choice(c) for c in result.alternatives],
-    }
-
+from housegame.scoring import arrangement_json
 
 SENTENCES: dict[str, tuple[str, str]] = {
     "units": ("{value:+.3f} units", "{value:+.3f} 注"),
@@ -90,7 +70,7 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset, lang: Lang = "en")
     lanes_words = (term("front", lang), term("middle", lang), term("back", lang))
     table = Table("", *lanes_words, term("value", lang), box=None, pad_edge=False)
     for i, choice in enumerate((result.best, *result.alternatives)):
-        lanes = _lanes(choice.setting)
+        lanes = choice.setting.text()
         table.add_row(
             term("best", lang) if i == 0 else f"#{i + 1}",
             lanes["front"],
@@ -136,7 +116,7 @@ def arrange_command(
     chosen: Objective = "ev" if objective == "ev" else "lexicographic"
     result = arrange(parse_cards(cards), rules, chosen, top)
     if json:
-        print_json(as_json(result))
+        print_json(arrangement_json(result))
     else:
         render(result, rules, words)
 

@@ -28,10 +28,6 @@ class Format(StrEnum):
     json = "json"
 
 
-def _as_error(problem: Problem) -> Problem:
-    return Problem(problem.file, problem.line, problem.path, problem.message, problem.hint)
-
-
 def _warning_line(problem: Problem) -> str:
     where = f"{problem.file}:{problem.line}" if problem.line is not None else problem.file
     path = f"{problem.path}: " if problem.path else ""
@@ -40,13 +36,8 @@ def _warning_line(problem: Problem) -> str:
 
 def _render_text(report: FileReport) -> None:
     if report.errors:
-        count = len(report.errors)
-        noun = "problem" if count == 1 else "problems"
-        err_console.print(
-            f"invalid {report.kind} {literal(report.file)} ({count} {noun}):", soft_wrap=True
-        )
-        for problem in report.errors:
-            err_console.print(literal(problem, lines=True), soft_wrap=True)
+        for line in report.error_lines():
+            err_console.print(literal(line), soft_wrap=True)
     else:
         console.print(f"{literal(report.file)}: ok ({literal(report.what)})", soft_wrap=True)
     for problem in report.warnings:
@@ -68,8 +59,7 @@ def validate(
     and lint warnings for rulesets."""
     reports = [check_file(file) for file in files]
     if strict:
-        for report in reports:
-            report.problems = [_as_error(p) for p in report.problems]
+        reports = [report.strict() for report in reports]
     if format is Format.json:
         problems = [p.as_dict() for r in reports for p in r.problems]
         sys.stdout.write(json.dumps(problems, ensure_ascii=False, indent=2) + "\n")

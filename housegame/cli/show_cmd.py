@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 import typer
 
@@ -20,7 +20,7 @@ from housegame.cli.common import (
 from housegame.cli.safe import visible
 from housegame.glossary import LANGS, Lang
 from housegame.inputs import check_writable, write_text_atomic
-from housegame.rulesets.diff import diff_json, shown
+from housegame.rulesets.diff import diff_json, diff_lines
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesheet import FORMATS, SheetFormat
 from housegame.rulesheet import show as show_ruleset
@@ -55,24 +55,8 @@ def diff(
     if as_json:
         print_json(result)
         return
-    count = len(result["differences"])
-    plural = "" if count == 1 else "s"
-    counted = f"{count} difference{plural}" if words == "en" else f"{count} 处不同"
-    console.print(f"{literal(result['a'])} -> {literal(result['b'])}: {counted}", soft_wrap=True)
-    for difference in result["differences"]:
-        console.print(f"  {literal(_difference_text(difference, words))}", soft_wrap=True)
-
-
-def _difference_text(difference: dict[str, Any], lang: Lang) -> str:
-    """The library's line in English; in Chinese the same setting, added or removed."""
-    if lang == "en":
-        return str(difference["text"])
-    where, a, b = difference["setting"], difference["a"], difference["b"]
-    if a is None:
-        return f"{where}: 新增, {shown(b)}"
-    if b is None:
-        return f"{where}: 删除 (原为 {shown(a)})"
-    return f"{where}: {shown(a)} -> {shown(b)}"
+    for line in diff_lines(result, words):
+        console.print(literal(line), soft_wrap=True)
 
 
 def new(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -38,7 +39,7 @@ from housegame.validation import (
     schema_problems,
     validate_data,
 )
-from housegame.yamlsource import Located, load_yaml_file
+from housegame.yamlsource import Located, load_yaml_file, load_yaml_text
 
 
 def bundled_rulesets() -> dict[str, Path]:
@@ -107,12 +108,18 @@ def _resolve_reference(ref: str, relative_to: Path | None) -> Path:
         if candidate.is_file():
             return candidate
         raise RulesetError(f"no ruleset file {candidate}")
+    return _bundled_path(ref, local_hint=True)
+
+
+def _bundled_path(ref: str, local_hint: bool) -> Path:
+    """The bundled ruleset ``ref``; ``local_hint``: say so when a file of that name exists
+    here (never for text from the web, which may not learn about the server's files)."""
     bundled = bundled_rulesets()
     if ref in bundled:
         return bundled[ref]
     close = difflib.get_close_matches(ref, bundled, n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
-    local = "; a file without .yaml is read as ./NAME" if Path(ref).is_file() else ""
+    local = "; a file without .yaml is read as ./NAME" if local_hint and Path(ref).is_file() else ""
     raise RulesetError(
         f"unknown ruleset '{ref}'",
         hint=hint
@@ -177,10 +184,44 @@ def resolve_source(path: Path, _stack: tuple[Path, ...] = ()) -> Resolved:
     if resolved in _stack:
         chain = " -> ".join(p.name for p in (*_stack, resolved))
         raise RulesetError(f"{path}: extends cycle: {chain}", hint="a ruleset cannot extend itself")
-    located = load_yaml_file(path)
+    return _resolve_located(
+        load_yaml_file(path),
+        lambda ref: _resolve_reference(ref, path),
+        parent=bool(_stack),
+        stack=(*_stack, resolved),
+        name=str(path),
+    )
+
+
+def resolve_text(text: str, file: str = "<text>") -> Resolved:
+    """A ruleset given as text (pasted or uploaded in the web table, where no file may be
+    named): checked and merged like a file, but its ``extends`` may only be a bundled id."""
+    return _resolve_located(load_yaml_text(text, file), _bundled_parent, False, (Path(file),))
+
+
+def _bundled_parent(ref: str) -> Path:
+    if looks_like_path(ref):
+        raise RulesetError(
+            f"'{ref}' is a path; a ruleset given as text may extend only a bundled ruleset",
+            hint="bundled: " + ", ".join(bundled_rulesets()),
+        )
+    return _bundled_path(ref, local_hint=False)
+
+
+def _resolve_located(
+    located: Located,
+    find_parent: Callable[[str], Path],
+    parent: bool,
+    stack: tuple[Path, ...],
+    name: str | None = None,
+) -> Resolved:
+    """``located`` merged over the ruleset its ``extends`` names (found by ``find_parent``);
+    ``parent``: it is itself extended, so its schema problems are raised at once; ``name``:
+    the file as given (``-`` for stdin)."""
+    file = located.file
     if not isinstance(located.data, dict):
         raise RulesetError(
-            f"{path}:1: a ruleset is a mapping of keys (id, name, ...)",
+            f"{name or file}:1: a ruleset is a mapping of keys (id, name, ...)",
             hint="start the file with `id: my-rules`",
         )
     game = _game_of(located)
@@ -191,36 +232,36 @@ def resolve_source(path: Path, _stack: tuple[Path, ...] = ()) -> Resolved:
         )
     spec = RULESET_MODELS[game].merge_spec
     if parent_ref is None:
-        written = _check_as_written(located, _stack)
+        written = _check_as_written(located, parent)
         return Resolved(resolve_directives(located, spec), game, [], written)
     try:
-        parent_path = _resolve_reference(parent_ref, path)
+        parent_path = find_parent(parent_ref)
     except RulesetError as exc:
         raise RulesetError(
             f"{located.position_of(('extends',))}: extends: {exc.message}", exc.hint
         ) from None
-    parent = resolve_source(parent_path, (*_stack, resolved))
-    if parent.game != game:
+    base = resolve_source(parent_path, stack)
+    if base.game != game:
         raise RulesetError(
             f"{located.position_of(('game',))}: game: this file extends {parent_ref} "
-            f"(game: {parent.game}) but reads as game {game}",
-            hint=f"add `game: {parent.game}` (a file without `game` is {DEFAULT_GAME})",
+            f"(game: {base.game}) but reads as game {game}",
+            hint=f"add `game: {base.game}` (a file without `game` is {DEFAULT_GAME})",
         )
-    written = _check_as_written(located, _stack)
-    parent.located.data.pop("extends", None)
+    written = _check_as_written(located, parent)
+    base.located.data.pop("extends", None)
     try:
-        merged = merge(parent.located, located, spec)
+        merged = merge(base.located, located, spec)
     except RulesetError:
         if written:
-            raise_problems(written, "ruleset", located.file)
+            raise_problems(written, "ruleset", file)
         raise
-    return Resolved(merged.located, game, [*parent.notes, *merged.notes], written)
+    return Resolved(merged.located, game, [*base.notes, *merged.notes], written)
 
 
-def _check_as_written(located: Located, stack: tuple[Path, ...]) -> list[Problem]:
+def _check_as_written(located: Located, parent: bool) -> list[Problem]:
     """The file's schema problems; a parent's are raised at once (nothing merges over it)."""
     problems = schema_problems(located, located.data, _published_validator())
-    if stack:
+    if parent:
         raise_problems(problems, "ruleset", located.file)
     return problems
 
@@ -276,6 +317,18 @@ def load_resolved(path: Path) -> tuple[Ruleset, Resolved]:
     return _validate_resolved(resolved), resolved
 
 
+def load_resolved_text(text: str, file: str = "<text>") -> tuple[Ruleset, Resolved]:
+    """The ruleset of YAML text (``resolve_text``: it may extend only a bundled id) and how
+    it was merged (for lint)."""
+    resolved = resolve_text(text, file)
+    return _validate_resolved(resolved), resolved
+
+
+def load_ruleset_text(text: str, file: str = "<text>") -> Ruleset:
+    """A ruleset from YAML text, checked like a file; ``extends`` may only name a bundled id."""
+    return load_resolved_text(text, file)[0]
+
+
 def load_ruleset_file(path: Path) -> Ruleset:
     return load_resolved(path)[0]
 
@@ -305,6 +358,18 @@ def of_kind(ruleset: Ruleset, kind: type[KindT]) -> KindT:
             hint="bundled: " + ", ".join(r.id for r in bundled_of(RULESET_MODELS[wanted])),
         )
     return ruleset
+
+
+def load_bundled(ref: str) -> Ruleset:
+    """A bundled ruleset by id, never a file (what the web table accepts: a request may not
+    name a file on the server); an unknown id is the CLI's error, with a close match."""
+    if looks_like_path(ref):
+        raise RulesetError(
+            f"'{ref}' is not a bundled ruleset id; files cannot be named here",
+            hint="bundled: " + ", ".join(bundled_rulesets()),
+        )
+    _bundled_path(ref, local_hint=False)
+    return _load_bundled(ref)
 
 
 @cache

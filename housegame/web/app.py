@@ -9,7 +9,7 @@ from fastapi.staticfiles import StaticFiles
 from housegame import __version__
 from housegame.errors import HousegameError
 from housegame.web import play, reports, rulesets, table
-from housegame.web.core import HERE, BodyLimit, housegame_error, request_invalid
+from housegame.web.core import HERE, BodyLimit, JSONOut, housegame_error, request_invalid
 
 
 def create_app() -> FastAPI:
@@ -20,6 +20,7 @@ def create_app() -> FastAPI:
         summary="House rules for Chinese Poker games: rulesets, tables, reports and play.",
         description="Every page's action as JSON. Bad input answers 422 with "
         '`{"errors": [...]}`: the lines `housegame` prints after `error:`.',
+        default_response_class=JSONOut,
     )
     app.add_middleware(BodyLimit)
     app.add_exception_handler(HousegameError, housegame_error)

@@ -7,6 +7,7 @@ A library error (``HousegameError``) becomes HTTP 422 with the same lines the CL
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,6 +15,7 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from housegame.errors import HousegameError
@@ -24,7 +26,31 @@ MAX_BODY_BYTES = 1024 * 1024
 """Largest request body (an uploaded ruleset or table); rulesets are a few KiB."""
 
 HERE = Path(__file__).parent
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _printable(value: Any) -> Any:
+    """Text with a lone surrogate (a ``"\\ud800"`` escape in YAML or JSON input cannot be
+    encoded as UTF-8) shown as its escape, so a page or an answer never fails to encode."""
+    if isinstance(value, str) and _SURROGATE.search(value):
+        shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
+        return Markup(shown) if isinstance(value, Markup) else shown
+    return value
+
+
+class JSONOut(JSONResponse):
+    """The API's JSON: as FastAPI's, but text with a lone surrogate goes out ``\\u``-escaped
+    (still valid JSON, and read back as the same text) instead of failing to encode."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 templates = Jinja2Templates(directory=HERE / "templates")
+templates.env.finalize = _printable
 templates.env.globals["term"] = term
 templates.env.globals["LANGS"] = LANGS
 
@@ -49,7 +75,7 @@ def error_lines(exc: HousegameError) -> list[str]:
 
 
 def problem_response(lines: list[str], status: int = 422) -> JSONResponse:
-    return JSONResponse({"errors": lines}, status_code=status)
+    return JSONOut({"errors": lines}, status_code=status)
 
 
 async def housegame_error(request: Request, exc: Exception) -> Response:

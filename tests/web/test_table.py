@@ -1,0 +1,407 @@
+"""The table calculator: score, compare, arrange and the foul check, each compared with the
+CLI's JSON; and the page in a real browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.fuzz.conftest import fuzz_settings
+from tests.fuzz.strategies import _mutate, example_data
+from tests.web.conftest import ROOT, Shot, Visit, wait_for
+from tests.web.housegame_cli import UNKNOWN, cli, cli_json, settled
+
+TABLES = sorted((ROOT / "examples").glob("*table*.yaml"))
+LOOSE = {
+    "ruleset": "pagat",
+    "players": [
+        {"name": "A", "cards": "AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 7S"},
+        {"name": "B", "cards": "AH KH QH JH TH 9C 8D 4D 5S 3C 6D 2D 7D"},
+    ],
+}
+FOUL = {"front": "AS AD 3D", "middle": "2C 3S 4C 5C 9H", "back": "7C 8C 9C TC JC"}
+
+
+def as_file(table: Any, tmp_path: Path) -> Path:
+    """The table written as the JSON file the API lays it out as (``table.json``)."""
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table, indent=2, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def cli_errors(done: subprocess.CompletedProcess[str]) -> list[str]:
+    assert done.returncode == 2
+    return [line.removeprefix("error: ") for line in done.stderr.splitlines()]
+
+
+def test_the_examples_are_tables() -> None:
+    assert [p.name for p in TABLES] == ["maceplay-table.yaml", "ofc-table.yaml"]
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
+def test_score_is_score_json_for_every_example_table(client: TestClient, path: Path) -> None:
+    table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    response = client.post("/api/score", json={"table": table, "ruleset": None, "banker": None})
+    assert response.status_code == 200
+    assert response.json() == cli_json("score", str(path), "--json")
+
+
+@pytest.mark.parametrize(
+    ("table", "ruleset", "banker"),
+    [
+        (LOOSE, None, None),
+        (LOOSE, "taiwan", None),
+        (yaml.safe_load((ROOT / "examples" / "maceplay-table.yaml").read_text()), "macau", "West"),
+    ],
+    ids=["loose-cards-arranged", "ruleset-override", "banker"],
+)
+def test_score_overrides_are_the_cli_s(
+    client: TestClient, tmp_path: Path, table: Any, ruleset: str | None, banker: str | None
+) -> None:
+    body = {"table": table, "ruleset": ruleset, "banker": banker}
+    args = [*(["-r", ruleset] if ruleset else []), *(["--banker", banker] if banker else [])]
+    expected = cli_json("score", str(as_file(table, tmp_path)), "--json", *args)
+    assert client.post("/api/score", json=body).json() == expected
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "banker"),
+    [(None, None), (["pagat", "taiwan"], None), (["maceplay", "pagat", "macau"], "West")],
+)
+def test_compare_is_compare_json(
+    client: TestClient, rulesets: list[str] | None, banker: str | None
+) -> None:
+    path = ROOT / "examples" / "maceplay-table.yaml"
+    table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    body = {"table": table, "rulesets": rulesets, "banker": banker}
+    args = [arg for rid in rulesets or [] for arg in ("-r", rid)]
+    args += ["--banker", banker] if banker else []
+    assert client.post("/api/compare", json=body).json() == cli_json(
+        "compare", str(path), "--json", *args
+    )
+
+
+@pytest.mark.parametrize(("objective", "top"), [("ev", 3), ("lexicographic", 0)])
+def test_arrange_is_arrange_json(client: TestClient, objective: str, top: int) -> None:
+    cards = "5H 6H 7H 8H 9H 5S 6S 7S 8S 9S KD KC AH"
+    body = {"cards": cards, "ruleset": "pagat", "objective": objective, "top": top}
+    args = ["--objective", objective, "--top", str(top), "--json"]
+    expected = cli_json("arrange", cards, "-r", "pagat", *args)
+    assert client.post("/api/arrange", json=body).json() == expected
+
+
+def test_a_foul_is_found_under_the_ruleset(client: TestClient) -> None:
+    scored = client.post("/api/setting/check", json={"ruleset": "pagat", **FOUL}).json()
+    assert scored == {
+        "ruleset": "pagat",
+        "front": "AS AD 3D",
+        "middle": "9H 5C 4C 3S 2C",
+        "back": "JC TC 9C 8C 7C",
+        "hands": {
+            "front": "pair A A 3",
+            "middle": "high-card 9 5 4 3 2",
+            "back": "straight-flush to J",
+        },
+        "declared": None,
+        "fouled": True,
+        "reason": "front pair A A 3 beats middle high-card 9 5 4 3 2",
+        "refused": False,
+    }
+    refused = client.post("/api/setting/check", json={"ruleset": "maceplay", **FOUL}).json()
+    assert (refused["fouled"], refused["refused"]) == (True, True)
+    fine = {**FOUL, "front": "2D 3D 4D", "middle": "AS AD 5C 3S 9H", "back": "7C 8C 9C TC JC"}
+    clean = client.post("/api/setting/check", json={"ruleset": "maceplay", **fine}).json()
+    assert (clean["fouled"], clean["reason"], clean["refused"]) == (False, None, False)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "declared", "fouled"), [("maceplay", "dragon", False), ("pagat", None, True)]
+)
+def test_a_special_declared_automatically_does_not_foul(
+    client: TestClient, ruleset: str, declared: str | None, fouled: bool
+) -> None:
+    dragon = {"front": "AS KD QC", "middle": "JH TS 9D 8C 7H", "back": "6S 5D 4C 3H 2S"}
+    answer = client.post("/api/setting/check", json={"ruleset": ruleset, **dragon}).json()
+    assert (answer["declared"], answer["fouled"], answer["refused"]) == (declared, fouled, False)
+
+
+def test_the_foul_check_agrees_with_scoring(client: TestClient) -> None:
+    """A setting the check calls foul is the one score refuses (maceplay) or marks fouled."""
+    table = {
+        "players": [
+            {"name": "Ann", **FOUL},
+            {
+                "name": "Bo",
+                "front": "2D 3H 4D",
+                "middle": "AH KD 5D 6S 8S",
+                "back": "QS QD KS KC 7H",
+            },
+        ]
+    }
+    fouled = client.post("/api/score", json={"table": table, "ruleset": "pagat"}).json()
+    assert fouled["players"][0]["fouled"] is True
+    refused = client.post("/api/score", json={"table": table, "ruleset": "maceplay"})
+    assert refused.status_code == 422
+    assert refused.json()["errors"][0] == (
+        "player 'Ann' fouls: front pair A A 3 beats middle high-card 9 5 4 3 2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({**FOUL, "ruleset": "pagat", "front": "AS AD"}, ["front has 2 cards, needs 3"]),
+        (
+            {**FOUL, "ruleset": "pagat", "front": "AS AD 2C"},
+            ["duplicate card: 2C (held by front, middle)", "  hint: one deck has each card once"],
+        ),
+        ({**FOUL, "ruleset": "taiwn"}, UNKNOWN),
+        (
+            {"ruleset": "pagat", "front": "AS"},
+            ["body.middle: Field required", "body.back: Field required"],
+        ),
+    ],
+    ids=["short-lane", "duplicate", "unknown-ruleset", "missing-lanes"],
+)
+def test_bad_settings_are_422(client: TestClient, body: Any, errors: list[str]) -> None:
+    response = client.post("/api/setting/check", json=body)
+    assert (response.status_code, response.json()) == (422, {"errors": errors})
+
+
+def test_a_foul_check_needs_a_13_card_ruleset(client: TestClient) -> None:
+    response = client.post("/api/setting/check", json={"ruleset": "ofc-classic", **FOUL})
+    assert response.status_code == 422
+    assert response.json()["errors"][0] == (
+        "ruleset 'ofc-classic' is not a 13-card ruleset (game: ofc)"
+    )
+
+
+def test_a_bad_table_is_the_cli_s_lines(client: TestClient, tmp_path: Path) -> None:
+    table = {
+        "ruleset": "pagat",
+        "players": [
+            {"name": "Ann", **FOUL},
+            {"name": "Bo", "front": "AS 3H 4D", "middle": "AH KD 5D 6S 8S", "back": "QX QD KS"},
+        ],
+    }
+    response = client.post("/api/score", json={"table": table})
+    assert response.status_code == 422
+    as_file(table, tmp_path)
+    assert response.json()["errors"] == cli_errors(cli("score", "table.json", cwd=tmp_path))
+    assert response.json()["errors"][0] == "invalid table table.json (2 problems):"
+
+
+BOTH = ("/api/score", "/api/compare")
+SCORE = ("/api/score",)
+
+
+@pytest.mark.parametrize(
+    ("urls", "body", "errors"),
+    [
+        (
+            BOTH,
+            {"table": {"ruleset": "../rulesets/pagat.yaml", "players": LOOSE["players"]}},
+            [
+                "table.json:2: ruleset: '../rulesets/pagat.yaml' is a path; the web table takes "
+                "bundled ruleset ids only",
+                "  hint: `GET /api/rulesets` lists them",
+            ],
+        ),
+        (SCORE, {"table": LOOSE, "ruleset": "taiwn"}, UNKNOWN),
+        (("/api/compare",), {"table": LOOSE, "rulesets": ["pagat", "taiwn"]}, UNKNOWN),
+        (SCORE, {"table": LOOSE, "ruleset": "x.yaml"}, None),
+        (("/api/compare",), {"table": LOOSE, "rulesets": ["x.yaml"]}, None),
+        (BOTH, {"ruleset": "pagat"}, ["body.table: Field required"]),
+        (
+            BOTH,
+            {"table": {"players": [{"name": f"P{i}", "cards": "AS"} for i in range(11)]}},
+            [
+                "table.json: 11 players; the web table scores at most 10",
+                "  hint: score larger tables with `housegame score`",
+            ],
+        ),
+        (
+            SCORE,
+            {"table": {"players": LOOSE["players"]}},
+            ["no ruleset given", "  hint: add `ruleset: ID` to the table or pass --ruleset ID"],
+        ),
+    ],
+    ids=[
+        "table-names-a-file",
+        "unknown",
+        "unknown-in-compare",
+        "override-names-a-file",
+        "compare-names-a-file",
+        "no-table",
+        "too-big",
+        "none",
+    ],
+)
+def test_bad_score_requests_are_422(
+    client: TestClient, urls: tuple[str, ...], body: Any, errors: list[str] | None
+) -> None:
+    for url in urls:
+        response = client.post(url, json=body)
+        assert response.status_code == 422
+        if errors is not None:
+            assert response.json()["errors"] == errors
+        else:
+            assert response.json()["errors"][0].endswith("files cannot be named here")
+
+
+def test_compare_names_the_ruleset_a_table_does_not_fit(client: TestClient) -> None:
+    body = {"table": LOOSE, "rulesets": ["pagat", "macau"]}
+    response = client.post("/api/compare", json=body)
+    assert response.status_code == 422
+    assert response.json()["errors"][0] == (
+        "ruleset 'macau': macau is a banker game and no banker is named"
+    )
+
+
+def test_the_page_lists_13_card_rulesets_and_banker_games(client: TestClient) -> None:
+    page = client.get("/table")
+    assert page.status_code == 200
+    assert re.search(r'value="macau"[^>]*data-banker="yes"', page.text)
+    assert re.search(r'value="pagat"[^>]*data-banker="no"', page.text)
+    assert 'value="ofc-classic"' not in page.text
+    assert "<h1>算分</h1>" in client.get("/table", params={"lang": "zh"}).text
+
+
+# --- in a browser --------------------------------------------------------------------------
+
+
+def click_cards(browser: WebDriver, cards: str) -> None:
+    for card in cards.split():
+        browser.find_element(By.CSS_SELECTOR, f"#deck [data-card='{card}']").click()
+
+
+def test_score_and_compare_in_a_browser(client: TestClient, visit: Visit, shot: Shot) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.ID, "load-example").click()
+    settled(browser, ".player[data-player='3'] .status", "pair")
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='taiwan']").click()
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "#comparison tr[data-ruleset='taiwan']")
+    path = ROOT / "examples" / "maceplay-table.yaml"
+    table = {"players": yaml.safe_load(path.read_text(encoding="utf-8"))["players"]}
+    expected = client.post(
+        "/api/compare", json={"table": table, "rulesets": ["pagat", "taiwan"]}
+    ).json()
+    for rid in ("pagat", "taiwan"):
+        row = browser.find_element(By.CSS_SELECTOR, f"#comparison tr[data-ruleset='{rid}']")
+        totals = expected["rulesets"][rid]["totals"]
+        assert row.text.split()[1:5] == [f"{totals[p]:+}" for p in expected["players"]]
+    section = browser.find_element(By.CSS_SELECTOR, "section.result[data-ruleset='taiwan']")
+    assert "You vs Opponent" in section.text
+    assert "front to You" in section.text
+    assert "net to You" in section.text
+    browser.execute_script("document.getElementById('score').scrollIntoView()")
+    shot("table-compare")
+
+
+def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='maceplay']").click()
+    click_cards(browser, " ".join(FOUL.values()))
+    settled(
+        browser,
+        ".player[data-player='0'] .status.foul",
+        "FOUL (under maceplay, pagat): front pair A A 3 beats middle high-card 9 5 4 3 2; "
+        "maceplay refuses foul settings: scoring will fail",
+    )
+    assert browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AS']").get_attribute(
+        "class"
+    ) == ("card used")
+    shot("table-foul")
+
+
+def test_bad_input_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    click_cards(browser, "AS KS")
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "#errors li", "invalid table table.json")
+
+
+def test_a_surrender_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.ID, "load-example").click()
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat']").click()
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat-surrender']").click()
+    settled(browser, ".player[data-player='1'] .surrender").click()
+    browser.find_element(By.ID, "score").click()
+    section = wait_for(browser, "section.result[data-ruleset='pagat-surrender']")
+    rows = section.find_elements(By.CSS_SELECTOR, "table.hands tbody tr")
+    assert rows[1].text.split() == ["Opponent", "surrenders"]
+
+
+@st.composite
+def mutated_request(draw: st.DrawFn) -> str:
+    """The example table with values replaced, dropped or added, as a JSON body."""
+    table = _mutate(example_data("maceplay-table.yaml"), draw)
+    body = {"table": table, "ruleset": draw(st.sampled_from([None, "pagat", "taiwn", "x.yaml"]))}
+    return json.dumps(body, default=str)  # Python's JSON: NaN and Infinity too
+
+
+@fuzz_settings(30)
+@given(body=mutated_request())
+def test_hostile_tables_are_422_never_a_crash(client: TestClient, body: str) -> None:
+    for url in ("/api/score", "/api/compare"):
+        response = client.post(url, content=body, headers={"content-type": "application/json"})
+        assert response.status_code in (200, 422)
+        if response.status_code == 422:
+            errors = response.json()["errors"]
+            assert errors and all(isinstance(line, str) and line for line in errors)
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
+def test_a_read_table_scores_as_its_file(client: TestClient, path: Path) -> None:
+    read = client.post("/api/tables/read", json={"text": path.read_text(encoding="utf-8")})
+    assert read.status_code == 200
+    scored = client.post("/api/score", json={"table": read.json()}).json()
+    assert scored == cli_json("score", str(path), "--json")
+
+
+def test_a_bad_table_file_is_the_cli_s_lines(client: TestClient, tmp_path: Path) -> None:
+    text = "ruleset: pagat\nplayers:\n  - name: Ann\n    cards: AS KS\n  - name: Ann\n"
+    (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
+    read = client.post("/api/tables/read", json={"text": text, "name": "mine.yaml"})
+    assert read.status_code == 422
+    assert read.json()["errors"] == cli_errors(cli("score", "mine.yaml", cwd=tmp_path))
+    path = client.post("/api/tables/read", json={"text": "ruleset: ../x.yaml\nplayers: []\n"})
+    assert path.json()["errors"][0] == "invalid table table.yaml (1 problem):"
+
+
+def test_open_a_table_file_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.CSS_SELECTOR, "#open-table summary").click()
+    box = browser.find_element(By.ID, "table-text")
+    box.send_keys("players: [\n")
+    browser.find_element(By.ID, "load-table").click()
+    wait_for(browser, "#errors li", "table.yaml:2: YAML syntax error")
+    box.clear()
+    box.send_keys((ROOT / "examples" / "maceplay-table.yaml").read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "load-table").click()
+    settled(browser, ".player[data-player='3'] input.name")
+    checked = browser.find_elements(By.CSS_SELECTOR, "#rulesets input:checked")
+    assert [box.get_attribute("value") for box in checked] == ["maceplay"]
+    browser.find_element(By.ID, "score").click()
+    section = wait_for(browser, "section.result[data-ruleset='maceplay']")
+    totals = section.find_element(By.CSS_SELECTOR, "table.totals")
+    expected = cli_json("score", "examples/maceplay-table.yaml", "--json")["totals"]
+    assert totals.text.split()[-8:] == [x for p, t in expected.items() for x in (p, f"{t:+}")]
