@@ -24,6 +24,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
+from housegame.arrange.arranger import OBJECTIVES
 from housegame.errors import HousegameError, TableError
 from housegame.glossary import Lang
 from housegame.inputs import MAX_SEED
@@ -51,7 +52,6 @@ MAX_JOBS = 8
 """Jobs kept in memory, finished or not."""
 MAX_RUNNING = 2
 """Jobs running at once (a run keeps a core busy)."""
-OBJECTIVES = ("ev", "lexicographic")
 
 PLOTTING = threading.Lock()
 """matplotlib's pyplot is not thread-safe: one job draws at a time."""
