@@ -142,6 +142,16 @@ def term(key: str, lang: Lang) -> str:
     return chinese if lang == "zh" else english
 
 
+def hand_words(text: str, lang: Lang) -> str:
+    """A hand as ``ranking.describe`` writes it (``full-house 5 over K``), translated."""
+    if lang == "en" or text == "special":
+        return term("special-hand", lang) if text == "special" else text
+    first, _, rest = text.partition(" ")
+    words = [w for w in rest.split() if w not in ("to", "over")]
+    shown = " ".join(words).replace("(foul)", f"({term('foul', lang)})")
+    return f"{term(first, lang) if first in TERMS else first} {shown}".strip()
+
+
 Phrase = tuple[str, str]
 """A sentence in English and in Chinese, with ``{named}`` blanks (terms come from TERMS)."""
 

@@ -21,13 +21,9 @@ from housegame.bigtwo import (
     settle,
     why_not,
 )
+from housegame.bigtwo.session import move_text
 from housegame.cards import parse_cards
-from housegame.cli.bigtwo_play import (
-    WORDS,
-    move_text,
-    play_game,
-    render_settlement,
-)
+from housegame.cli.bigtwo_play import WORDS, play_game, render_settlement
 from housegame.cli.bigtwo_play import show as say
 from housegame.cli.common import (
     JsonOption,

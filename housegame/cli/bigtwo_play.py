@@ -6,27 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from rich.table import Table
 
-from housegame.bigtwo import (
-    BigTwoError,
-    Game,
-    Move,
-    Rules,
-    Settlement,
-    cards_text,
-    computer_move,
-)
-from housegame.bigtwo.replay import log_data
-from housegame.cards import parse_cards
+from housegame.bigtwo import BigTwoError, Game, Rules, Settlement, cards_text
+from housegame.bigtwo.session import Table as PlayTable
+from housegame.bigtwo.session import move_text
 from housegame.cli.common import console, err_console, literal
 from housegame.cli.safe import read_line
 from housegame.errors import HousegameError
 from housegame.glossary import Lang, Phrase, say, term
 from housegame.inputs import write_text_atomic
 
-PLAY_NAMES = ("South", "West", "North", "East")
 PLAY_HELP: Phrase = (
     """commands:
   CARDS   play them, e.g. 3C 3D
@@ -61,11 +51,6 @@ WORDS: dict[str, Phrase] = {
     "log-written": ("log written to {path}", "牌局记录已写入 {path}"),
     "ended": ("input ended before the game did", "输入在牌局结束之前结束了"),
     "ended-hint": ("type cards, pass, hint, auto or quit", "输入牌, pass, hint, auto 或 quit"),
-    "plays": ("{player} plays {play}", "{player} 出 {play}"),
-    "passes": ("{player} passes", "{player} 过"),
-    "timeout": (" (timeout)", " (超时)"),
-    "out": (" and is out", ", 出完了"),
-    "trick-over": ("; the trick is over", "; 这一圈结束"),
     "winner": ("winner", "胜"),
 }
 """Everything the player reads, in English and Chinese."""
@@ -74,21 +59,6 @@ WORDS: dict[str, Phrase] = {
 def show(text: str = "") -> None:
     """Plain text on stdout: no markup, no wrapping (cards stay on one line)."""
     console.print(literal(text), soft_wrap=True)
-
-
-def move_text(move: Move, lang: Lang = "en") -> str:
-    """A turn as one line: who played what (or passed), going out, the trick's end."""
-    if move.play is not None:
-        text = say(lang, WORDS["plays"], player=move.player, play=move.play.text(lang))
-    else:
-        text = say(lang, WORDS["passes"], player=move.player)
-    if move.timed_out:
-        text += say(lang, WORDS["timeout"])
-    if move.goes_out:
-        text += say(lang, WORDS["out"])
-    if move.ends_trick:
-        text += say(lang, WORDS["trick-over"])
-    return text
 
 
 def render_settlement(result: Settlement, lang: Lang = "en") -> None:
@@ -131,9 +101,9 @@ def _situation(game: Game, lang: Lang) -> None:
     show(say(lang, WORDS["your-hand"], cards=cards_text(game.hand())))
 
 
-def _human_turn(game: Game, lang: Lang) -> bool:
+def _human_turn(table: PlayTable, lang: Lang) -> bool:
     """Read commands until the human has moved; False if they quit."""
-    _situation(game, lang)
+    _situation(table.game, lang)
     while True:
         line = _read_line(lang)
         word = line.lower()
@@ -141,7 +111,7 @@ def _human_turn(game: Game, lang: Lang) -> bool:
             if word == "quit":
                 return False
             if word == "hint":
-                suggestion = game.hint()
+                suggestion = table.hint()
                 shown = suggestion.text(lang) if suggestion else term("pass", lang)
                 show(say(lang, WORDS["hint"], play=shown))
                 continue
@@ -149,9 +119,9 @@ def _human_turn(game: Game, lang: Lang) -> bool:
                 console.print(say(lang, PLAY_HELP), markup=False, soft_wrap=True)
                 continue
             move = (
-                computer_move(game)
+                table.auto()
                 if word == "auto"
-                else (game.pass_turn() if word == "pass" else game.play(parse_cards(line)))
+                else (table.pass_turn() if word == "pass" else table.play(line))
             )
         except HousegameError as exc:
             why = literal(exc.text(lang), lines=True)
@@ -163,24 +133,25 @@ def _human_turn(game: Game, lang: Lang) -> bool:
 
 def play_game(rules: Rules, seed: int, save: Path | None, lang: Lang = "en") -> None:
     """One game: the human is South, the computer plays the others; the log goes to ``save``."""
-    game = Game.deal(rules, seed, PLAY_NAMES)
-    you, first = PLAY_NAMES[0], game.current
+    table = PlayTable(rules, seed)
+    game = table.game
+    you, first = table.you, game.current
     show(say(lang, WORDS["welcome"], ruleset=rules.id, seed=seed, you=you, first=first))
     while not game.over:
-        if game.turn == 0:
-            if not _human_turn(game, lang):
+        if table.your_turn:
+            if not _human_turn(table, lang):
                 show(say(lang, WORDS["quit"]))
-                _save(game, save, lang)
+                _save(table, save, lang)
                 return
         else:
-            show(move_text(computer_move(game), lang))
+            show(move_text(table.computer_turn(), lang))
     show()
     render_settlement(game.settlement(), lang)
-    _save(game, save, lang)
+    _save(table, save, lang)
 
 
-def _save(game: Game, path: Path | None, lang: Lang) -> None:
+def _save(table: PlayTable, path: Path | None, lang: Lang) -> None:
     """The log so far (a finished game replays with `bigtwo replay`)."""
     if path is not None:
-        write_text_atomic(path, yaml.safe_dump(log_data(game), sort_keys=False, allow_unicode=True))
+        write_text_atomic(path, table.log_text())
         show(say(lang, WORDS["log-written"], path=path))

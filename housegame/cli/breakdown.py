@@ -8,18 +8,9 @@ as the ruleset writes them.
 
 from __future__ import annotations
 
-from housegame.glossary import TERMS, Lang, term
+from housegame.glossary import Lang, term
+from housegame.glossary import hand_words as hand
 from housegame.results import Item, LaneResult
-
-
-def hand(text: str, lang: Lang) -> str:
-    """A hand as ``ranking.describe`` writes it (``full-house 5 over K``), translated."""
-    if lang == "en" or text == "special":
-        return term("special-hand", lang) if text == "special" else text
-    first, _, rest = text.partition(" ")
-    words = [w for w in rest.split() if w not in ("to", "over")]
-    shown = " ".join(words).replace("(foul)", f"({term('foul', lang)})")
-    return f"{term(first, lang) if first in TERMS else first} {shown}".strip()
 
 
 def lane_line(lane: LaneResult, lang: Lang) -> str:

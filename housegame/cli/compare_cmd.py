@@ -33,11 +33,11 @@ from housegame.cli.common import (
     render_pairs,
     signed_units,
 )
-from housegame.compare import TableComparison, by_family, compare_table
+from housegame.compare import TableComparison, compare_table
 from housegame.errors import TableError
 from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder, check_writable
-from housegame.rulesets.loader import bundled_of, load_ruleset
+from housegame.rulesets.families import load_in_family_order
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import Backend, SimulationReport, simulate
 from housegame.simulation.report import (
@@ -152,16 +152,6 @@ def render_stats(report: SimulationReport, explain: bool = False, lang: Lang = "
             _print_table(*special_rows(stats, lang), title=f"{stats.ruleset}: {specials}")
 
 
-def _simulated_rulesets(refs: list[str] | None) -> list[ThirteenCardRuleset]:
-    rulesets = (
-        [load_ruleset(ref, ThirteenCardRuleset) for ref in refs]
-        if refs
-        else bundled_of(ThirteenCardRuleset)
-    )
-    order = by_family(rulesets, list(refs) if refs else [None] * len(rulesets))
-    return [rulesets[i] for i in order]
-
-
 def check_outputs(csv: Path | None, out: Path | None) -> None:
     """Refuse outputs that cannot be written before the run, not after it."""
     if csv is not None:
@@ -231,7 +221,7 @@ def simulate_cmd(
         raise TableError(
             f"--objective {objective}: unknown objective", hint="use ev or lexicographic"
         )
-    rulesets = _simulated_rulesets(ruleset)
+    rulesets = load_in_family_order(ruleset, ThirteenCardRuleset)
     check_outputs(csv, out)
     with progress_bar() as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))

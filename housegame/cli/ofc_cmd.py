@@ -20,10 +20,11 @@ from housegame.cli.common import (
 )
 from housegame.cli.game_sim_cmd import ofc_simulate
 from housegame.cli.ofc_play import Session, resume
-from housegame.cli.ofc_render import WORDS, move_text, render_result, render_solution
+from housegame.cli.ofc_render import WORDS, render_result, render_solution
 from housegame.glossary import say
 from housegame.inputs import MAX_SEED, check_writable
 from housegame.ofc.replay import replay_file
+from housegame.ofc.session import move_text
 from housegame.ofc.solver import solve
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset

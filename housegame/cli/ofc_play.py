@@ -11,25 +11,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
-import yaml
 
-from housegame.cards import Card, format_cards
-from housegame.cli.breakdown import hand as hand_text
+from housegame.cards import format_cards
 from housegame.cli.common import EXIT_BAD_INPUT, console, err_console, literal, signed_units
-from housegame.cli.ofc_render import move_text, render_boards, render_result
+from housegame.cli.ofc_render import render_boards, render_result
 from housegame.cli.safe import read_line
-from housegame.glossary import LANGS, Lang, Phrase, refusal, say, term
+from housegame.glossary import Lang, Phrase, say
 from housegame.inputs import write_text_atomic
-from housegame.ofc.bot import best_move
-from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.errors import OfcError
-from housegame.ofc.foul import foul_risk
-from housegame.ofc.hand import Hand, Move
+from housegame.ofc.hand import Hand
 from housegame.ofc.moves import parse_move
-from housegame.ofc.replay import load_log, play_log, to_log
-from housegame.rulesets.common import LANES
+from housegame.ofc.session import (
+    Table,
+    Turn,
+    example,
+    merge_pieces,
+    move_text,
+    next_fantasyland,
+    resume,
+)
 from housegame.rulesets.ofc import OfcRuleset
-from housegame.rulesets.resolve import resolve_ruleset
+
+__all__ = ["COMMANDS", "Session", "Turn", "example", "read_turn", "resume", "save_log"]
 
 COMMANDS: Phrase = (
     """commands:
@@ -70,22 +73,6 @@ WORDS: dict[str, Phrase] = {
     "hint": ("hint: {move}   (value {value:+.2f})", "提示: {move}   (期望 {value:+.2f})"),
     "auto": ("auto: {move}", "代打: {move}"),
     "so-far": ("so far: {move}; left: {cards}", "已放: {move}; 剩下: {cards}"),
-    "foul-warning": (
-        "warning: this makes a foul certain ({en})",
-        "警告: 这样一定倒水 ({zh})",
-    ),
-    "foul-reason": (
-        "{upper} will be at least {weakest}, {lower} at best {strongest}",
-        "{upper}至少是 {weakest}, {lower}最多是 {strongest}",
-    ),
-    "foul-hint": ("type the same move again to play it anyway", "再输入一次同样的一步就照样打出"),
-    "strangers": ("{cards} not in your hand", "{cards} 不在你的手牌里"),
-    "twice": ("a card is used twice in this move", "这一步里有一张牌用了两次"),
-    "room": ("the {lane} has room for {cap}", "{zh}只能放 {cap} 张"),
-    "counts": (
-        "this stage places {place} and discards {discard}",
-        "本轮放 {place} 张, 弃 {discard} 张",
-    ),
     "hand-of": ("\n[bold]hand {number} of {hands}[/]", "\n[bold]第 {number} 手 (共 {hands} 手)[/]"),
     "title": ("[bold]{name}[/], seed {seed}: {players}", "[bold]{name}[/], 种子 {seed}: {players}"),
     "fantasyland": (
@@ -109,96 +96,6 @@ WORDS: dict[str, Phrase] = {
 
 class Quit(Exception):
     """The player typed ``quit``."""
-
-
-def example(hand: Hand, name: str) -> str:
-    """A move made of the player's own cards: the first cards to the back, middle, front as
-    they fit, the last ones discarded."""
-    board = hand.boards[name]
-    place, discard = hand.expected(name)
-    cards = list(board.pending)
-    parts = []
-    for lane in reversed(LANES):
-        room = hand.ruleset.lanes.cap(lane) - len(board.lanes[lane])
-        take, cards = cards[: min(room, place)], cards[min(room, place) :]
-        place -= len(take)
-        if take:
-            parts.append(f"{lane} {format_cards(take)}")
-    if discard:
-        parts.append(f"discard {format_cards(cards[:discard])}")
-    return " ".join(parts)
-
-
-def _merge(pieces: list[Move]) -> Move:
-    placed = {lane: [c for p in pieces for c in p.placed.get(lane, ())] for lane in LANES}
-    return Move({k: v for k, v in placed.items() if v}, [c for p in pieces for c in p.discarded])
-
-
-@dataclass
-class Turn:
-    """One player's move this stage, piece by piece."""
-
-    hand: Hand
-    name: str
-    seed: int
-    pieces: list[Move] = field(default_factory=list)
-    warned: str | None = None
-    lang: Lang = "en"
-
-    def add(self, line: str, piece: Move) -> None:
-        """Add a piece; play the move once it is whole. Raises OfcError if not legal."""
-        move = _merge([*self.pieces, piece])
-        self._check_partial(move)
-        risk = foul_risk(self.hand, self.name, move)
-        if risk is not None and self.warned != line:
-            self.warned = line
-            reason = {
-                lang: say(
-                    lang,
-                    WORDS["foul-reason"],
-                    upper=term(risk.upper, lang),
-                    weakest=hand_text(risk.weakest, lang),
-                    lower=term(risk.lower, lang),
-                    strongest=hand_text(risk.strongest, lang),
-                )
-                for lang in LANGS
-            }
-            raise refusal(
-                OfcError,
-                WORDS["foul-warning"],
-                WORDS["foul-hint"],
-                en=reason["en"],
-                zh=reason["zh"],
-            )
-        self.warned = None
-        place, discard = self.hand.expected(self.name)
-        placed = sum(len(cards) for cards in move.placed.values())
-        if placed == place and len(move.discarded) == discard:
-            self.hand.play(self.name, move)
-            self.pieces = []
-        else:
-            self.pieces.append(piece)
-
-    def _check_partial(self, move: Move) -> None:
-        board = self.hand.boards[self.name]
-        place, discard = self.hand.expected(self.name)
-        cards = move.cards
-        strangers = [c for c in cards if c not in board.pending]
-        if strangers:
-            raise refusal(OfcError, WORDS["strangers"], cards=format_cards(strangers))
-        if len(set(cards)) != len(cards):
-            raise refusal(OfcError, WORDS["twice"])
-        for lane in LANES:
-            cap = self.hand.ruleset.lanes.cap(lane)
-            if len(board.lanes[lane]) + len(move.placed.get(lane, ())) > cap:
-                raise refusal(OfcError, WORDS["room"], lane=lane, zh=term(lane, "zh"), cap=cap)
-        placed = sum(len(c) for c in move.placed.values())
-        if placed > place or len(move.discarded) > discard:
-            raise refusal(OfcError, WORDS["counts"], place=place, discard=discard)
-
-    def left(self) -> list[Card]:
-        used = set(_merge(self.pieces).cards)
-        return [c for c in self.hand.boards[self.name].pending if c not in used]
 
 
 def read_turn(turn: Turn) -> None:
@@ -229,26 +126,25 @@ def _command(turn: Turn, command: str, line: str) -> None:
     if command == "help":
         console.print(say(lang, COMMANDS), markup=False)
     elif command == "undo":
-        if not turn.pieces:
+        piece = turn.undo()
+        if piece is None:
             console.print(say(lang, WORDS["nothing-to-undo"]))
         else:
-            undone = move_text(turn.pieces.pop(), lang)
+            undone = move_text(piece, lang)
             left = format_cards(turn.left())
             console.print(say(lang, WORDS["took-back"], move=undone, cards=left))
     elif command in ("hint", "auto"):
         if turn.pieces:
-            turn.pieces = []
             console.print(say(lang, WORDS["pieces-back"]))
-        move, value = best_move(turn.hand, turn.name, turn.seed)
         if command == "hint":  # in the typed words, so it can be typed as shown
+            move, value = turn.hint()
             console.print(say(lang, WORDS["hint"], move=move_text(move), value=value))
         else:
-            console.print(say(lang, WORDS["auto"], move=move_text(move, lang)))
-            turn.hand.play(turn.name, move)
+            console.print(say(lang, WORDS["auto"], move=move_text(turn.auto(), lang)))
     else:
         turn.add(line.strip(), parse_move(line))
         if turn.pieces:
-            so_far, left = move_text(_merge(turn.pieces), lang), format_cards(turn.left())
+            so_far, left = move_text(merge_pieces(turn.pieces), lang), format_cards(turn.left())
             console.print(say(lang, WORDS["so-far"], move=so_far, cards=left))
 
 
@@ -277,8 +173,10 @@ class Session:
 
     def play_hand(self, seed: int, hand: Hand | None = None) -> bool:
         """One hand (``hand``: one already under way); False when the player quits."""
-        if hand is None:
-            hand = Hand(self.rules, self.players, shuffled_deck(seed), self.fantasyland)
+        table = Table(
+            self.rules, self.ruleset_ref, self.players, self.you, seed, hand, self.fantasyland
+        )
+        hand = table.hand
         lang = self.lang
         players = literal(", ".join(self.players))
         title = say(lang, WORDS["title"], name=literal(self.rules.name), seed=seed, players=players)
@@ -298,9 +196,9 @@ class Session:
                 if who == self.you:
                     read_turn(Turn(hand, who, seed, lang=lang))
                 else:
-                    self._bot(hand, who, seed)
+                    self._bot(table)
         except Quit:
-            path = self._save(hand, seed, self.save or Path(f"ofc-{seed}.yaml"))
+            path = self._save(table, self.save or Path(f"ofc-{seed}.yaml"))
             console.print(say(lang, WORDS["stopped"], path=literal(path)))
             self._running()
             return False
@@ -311,19 +209,17 @@ class Session:
         render_result(result, lang)
         for name, units in result.totals.items():
             self.totals[name] += int(units)
-        self.fantasyland = {
-            s.name: s.next_hand.cards for s in result.seats if s.next_hand.cards is not None
-        }
+        self.fantasyland = next_fantasyland(result)
         self._running()
         if self.save is not None:
-            self._save(hand, seed, self.save)
+            self._save(table, self.save)
             console.print(say(self.lang, WORDS["log-written"], path=literal(self.save)))
         return True
 
-    def _bot(self, hand: Hand, who: str, seed: int) -> None:
+    def _bot(self, table: Table) -> None:
         """A computer player's move: its placements face up, its discard face down."""
-        move, _ = best_move(hand, who, seed)
-        hand.play(who, move)
+        played = table.bot_move()
+        who, move = played.player, played.move
         placed = move_text(move, self.lang, sep=", ", skip="discard")
         hidden = say(self.lang, WORDS["hidden"]) if move.discarded else ""
         console.print(
@@ -338,26 +234,9 @@ class Session:
         shown = literal(", ".join(f"{n} {signed_units(t)}" for n, t in self.totals.items()))
         console.print(say(self.lang, WORDS["running"], totals=shown))
 
-    def _save(self, hand: Hand, seed: int, path: Path) -> Path:
-        text = yaml.safe_dump(
-            to_log(hand, self.ruleset_ref, seed), sort_keys=False, allow_unicode=True
-        )
-        save_log(path, text)
+    def _save(self, table: Table, path: Path) -> Path:
+        save_log(path, table.log_text())
         return path
-
-
-def resume(path: Path, name: str) -> tuple[OfcRuleset, str, int, Hand]:
-    """A hand saved by ``quit``: its ruleset, reference and seed, and the hand so far."""
-    log, located = load_log(path)
-    rules = resolve_ruleset(log.ruleset, OfcRuleset)
-    if log.seed is None:
-        raise OfcError(f"{path}: a saved game to resume has a seed", hint="save it with ofc play")
-    if name not in log.players:
-        raise OfcError(
-            f"{path}: '{name}' is not at this table ({', '.join(log.players)})",
-            hint="pass --name with your name in the log",
-        )
-    return rules, log.ruleset, log.seed, play_log(log, located, rules)
 
 
 def save_log(path: Path, text: str) -> None:

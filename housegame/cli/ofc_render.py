@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.table import Table
 
 from housegame.cards import format_cards
-from housegame.cli.breakdown import hand
 from housegame.cli.common import console, literal, render_pairs, signed_units
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.ofc.hand import Hand, Move
+from housegame.glossary import hand_words as hand
+from housegame.ofc.hand import Hand
 from housegame.ofc.results import OfcTableResult
 from housegame.ofc.solver import Solution
 from housegame.ranking import describe
@@ -25,11 +25,6 @@ WORDS: dict[str, Phrase] = {
     "leaves": ("does not stay", "不留在范特西"),
 }
 """Replay and Fantasyland lines in English and Chinese (terms come from the glossary)."""
-
-
-def move_text(move: Move, lang: Lang = "en", sep: str = " ", skip: str = "") -> str:
-    """A move lane by lane: in the typed words (``back AS KS discard 2H``), or in Chinese."""
-    return sep.join(f"{term(k, lang)} {v}" for k, v in move.as_dict().items() if k != skip)
 
 
 def render_boards(hand: Hand, lang: Lang = "en") -> None:

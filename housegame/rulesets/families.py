@@ -11,7 +11,7 @@ from typing import TypeVar
 import yaml
 
 from housegame.errors import HousegameError
-from housegame.rulesets.loader import bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import bundled_of, bundled_rulesets, load_ruleset
 from housegame.rulesets.registry import Ruleset
 
 RulesetRef = str | Path
@@ -80,6 +80,17 @@ def by_family(
     ids = [r.id for r in rulesets]
     parents = [parent_id(r, ref) for r, ref in zip(rulesets, refs)]
     return family_order(list(range(len(ids))), ids, parents)
+
+
+KindT = TypeVar("KindT")
+
+
+def load_in_family_order(refs: Sequence[str] | None, kind: type[KindT]) -> list[KindT]:
+    """Rulesets of one game kind by id or path (none: every bundled one), in family order: the
+    rulesets ``housegame simulate -r ...`` and the web table's reports run, in their order."""
+    loaded = [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
+    order = by_family(loaded, list(refs) if refs else [None] * len(loaded))  # type: ignore[arg-type]
+    return [loaded[i] for i in order]
 
 
 def catalog(game: str | None = None) -> list[dict[str, str | None]]:

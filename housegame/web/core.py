@@ -60,6 +60,14 @@ Page = Literal["rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo"
 class WebInputError(HousegameError):
     """Bad input that only the web sees (a form field missing, a body too large)."""
 
+    status = 422
+
+
+class NotFound(WebInputError):
+    """An id the server does not hold (a game or a job that ended or was dropped): 404."""
+
+    status = 404
+
 
 def error_lines(exc: HousegameError) -> list[str]:
     """The CLI's message for this error, one entry per line."""
@@ -72,7 +80,7 @@ def problem_response(lines: list[str], status: int = 422) -> JSONResponse:
 
 async def housegame_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HousegameError)
-    return problem_response(error_lines(exc))
+    return problem_response(error_lines(exc), getattr(exc, "status", 422))
 
 
 async def request_invalid(request: Request, exc: Exception) -> Response:

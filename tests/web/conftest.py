@@ -136,6 +136,7 @@ def visit(browser: WebDriver, live_server: str) -> Visit:
 
 def wait_for(browser: WebDriver, css: str, text: str | None = None) -> WebElement:
     """The first visible element matching ``css`` (containing ``text``), waiting for it."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     def found(driver: WebDriver) -> WebElement | bool:
@@ -144,6 +145,8 @@ def wait_for(browser: WebDriver, css: str, text: str | None = None) -> WebElemen
                 return element
         return False
 
-    element = WebDriverWait(browser, WAIT_SECONDS).until(found)
+    # a page that redraws (replaceChildren) may drop an element between finding and reading it
+    stale = (StaleElementReferenceException,)
+    element = WebDriverWait(browser, WAIT_SECONDS, ignored_exceptions=stale).until(found)
     assert isinstance(element, WebElement)
     return element

@@ -1,0 +1,227 @@
+"""Play Big Two in the web table: the API (the terminal game's messages, a log that
+``housegame bigtwo replay`` reads) and the page in a browser."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from selenium.webdriver.common.by import By
+
+from housegame.web import play
+from tests.web.conftest import Shot, Visit, wait_for
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/play/bigtwo", json=body)
+    assert response.status_code == 201, response.json()
+    state: dict[str, Any] = response.json()
+    return state
+
+
+def test_a_new_game_shows_only_what_south_sees(client: TestClient) -> None:
+    state = new_game(client, seed=3)
+    assert state["you"] == "South"
+    assert state["players"] == ["South", "West", "North", "East"]
+    assert state["your_turn"] is True
+    assert state["moves"] == ["East plays straight A-2-3-4-5 (3C 4C 5S AH 2C)"]
+    assert state["hand"] == [
+        "3H",
+        "4H",
+        "4S",
+        "5D",
+        "6S",
+        "7H",
+        "8H",
+        "9C",
+        "9D",
+        "TC",
+        "JC",
+        "AS",
+        "2S",
+    ]
+    assert state["cards_left"] == {"South": 13, "West": 13, "North": 13, "East": 8}
+    assert state["table"] == {
+        "cards": ["3C", "4C", "5S", "AH", "2C"],
+        "text": "straight A-2-3-4-5 (3C 4C 5S AH 2C)",
+        "by": "East",
+    }
+    assert "West" not in json.dumps(state["hand"]) and "hands" not in state
+    again = client.get(f"/api/play/bigtwo/{state['id']}").json()
+    assert again == state
+
+
+# the terminal game's own lines (tests/bigtwo/test_bigtwo_play.py), without "not allowed: "
+REFUSALS = [
+    (
+        "4H 4S",
+        "en",
+        [
+            "South cannot play that: pair of 4s cannot be played over straight A-2-3-4-5: "
+            "follow with 5 cards",
+            "  hint: play higher, or pass",
+        ],
+    ),
+    (
+        "4H 4S",
+        "zh",
+        [
+            "South 不能这样出: 对子 (4H 4S) 不能压 顺子 A-2-3-4-5 (3C 4C 5S AH 2C): 要出 5 张",
+            "  提示: 出更大的牌, 或者 pass (过)",
+        ],
+    ),
+    (
+        "ZZ",
+        "zh",
+        [
+            "'ZZ' 不是一张牌",
+            "  提示: 先写点数再写花色, 例如 AS, 10h, TD, Q♣ (点数 2-9 T J Q K A, 花色 S H D C)",
+        ],
+    ),
+    (
+        "3C",
+        "en",
+        ["South does not hold 3C", "  hint: South holds 3H 4H 4S 5D 6S 7H 8H 9C 9D 10C JC AS 2S"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("typed", "lang", "lines"), REFUSALS)
+def test_a_refused_play_is_422_with_the_engines_message(
+    client: TestClient, typed: str, lang: str, lines: list[str]
+) -> None:
+    state = new_game(client, seed=3)
+    response = client.post(
+        f"/api/play/bigtwo/{state['id']}/move", params={"lang": lang}, json={"play": typed}
+    )
+    assert response.status_code == 422
+    assert response.json() == {"errors": lines}
+    assert client.get(f"/api/play/bigtwo/{state['id']}").json() == state
+
+
+def test_hint_pass_and_leading(client: TestClient) -> None:
+    state = new_game(client, seed=3)
+    hint = client.get(f"/api/play/bigtwo/{state['id']}/hint").json()
+    assert hint == {
+        "cards": ["3H", "4H", "5D", "AS", "2S"],
+        "text": "straight A-2-3-4-5 (3H 4H 5D AS 2S)",
+    }
+    move = f"/api/play/bigtwo/{state['id']}/move"
+    passed = client.post(move, json={"play": "pass"}).json()
+    assert passed["moves"][1:] == [
+        "South passes",
+        "West plays flush (3D 6D 7D 10D 2D)",
+        "North passes",
+        "East passes",
+    ]
+    assert passed["your_turn"] is True
+    assert client.get(f"/api/play/bigtwo/{state['id']}/hint").json() == {
+        "cards": None,
+        "text": "pass",
+    }
+    again = client.post(move, json={"play": "pass"}).json()
+    assert again["moves"][5:] == [
+        "South passes; the trick is over",
+        "West plays single 6H",
+        "North plays single 7C",
+        "East plays single 7S",
+    ]
+
+
+def test_a_whole_game_replays_from_its_log(client: TestClient, tmp_path: Path) -> None:
+    state = new_game(client, seed=11, ruleset="taiwan-big-two")
+    while not state["over"]:
+        state = client.post(f"/api/play/bigtwo/{state['id']}/auto").json()
+    assert sum(state["settlement"]["totals"].values()) == 0
+    late = client.post(f"/api/play/bigtwo/{state['id']}/move", json={"play": "pass"})
+    assert late.status_code == 422
+    assert late.json()["errors"][0].startswith("the game is over: ")
+    log = client.get(f"/api/play/bigtwo/{state['id']}/log")
+    assert log.headers["content-disposition"] == 'attachment; filename="bigtwo-11.yaml"'
+    path = tmp_path / "game.yaml"
+    path.write_text(log.text, encoding="utf-8")
+    replayed = subprocess.run(
+        [sys.executable, "-m", "housegame", "bigtwo", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(replayed.stdout) == {**state["settlement"], "moves": len(state["moves"])}
+
+
+def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = client.post("/api/play/bigtwo", json={"ruleset": "pagat"})
+    assert bad.status_code == 422
+    assert bad.json() == {
+        "errors": [
+            "ruleset: 'pagat' is not a bundled big-two ruleset",
+            "  hint: one of maceplay-big-two, hong-kong-big-two, taiwan-big-two",
+        ]
+    }
+    assert client.post("/api/play/bigtwo", json={"seed": -1}).json() == {
+        "errors": ["body.seed: Input should be greater than or equal to 0"]
+    }
+    gone = client.get("/api/play/bigtwo/nothing")
+    assert gone.status_code == 404
+    assert gone.json() == {
+        "errors": [
+            "no Big Two game 'nothing' (games left alone are dropped)",
+            "  hint: start a new game",
+        ]
+    }
+    monkeypatch.setattr(play, "MAX_GAMES", 2)
+    play.BIGTWO_GAMES.games.clear()
+    first, *_ = (new_game(client, seed=s)["id"] for s in (1, 2, 3))
+    assert client.get(f"/api/play/bigtwo/{first}").status_code == 404
+    assert len(play.BIGTWO_GAMES.games) == 2
+
+
+def test_big_two_in_a_browser(visit: Visit, shot: Shot) -> None:
+    browser = visit("/play/bigtwo")
+    seed = wait_for(browser, "#seed")
+    seed.send_keys("3")
+    browser.find_element(By.ID, "deal").click()
+    wait_for(browser, "#to-beat", "straight A-2-3-4-5")
+    browser.find_element(By.ID, "pass").click()
+    wait_for(browser, "#to-beat", "by West")
+    browser.find_element(By.ID, "pass").click()
+    wait_for(browser, "#moves li", "South passes; the trick is over")
+    wait_for(browser, "#to-beat", "by East")
+    browser.find_element(By.ID, "hint").click()
+    wait_for(browser, "#hint-text", "hint: single")
+    chosen = browser.find_elements(By.CSS_SELECTOR, "#hand .card.selected")
+    assert len(chosen) == 1
+    shot("play-bigtwo")
+    browser.find_element(By.ID, "play").click()
+    wait_for(browser, "#moves li", "South plays single")
+    assert "game=" in browser.current_url
+
+
+def test_a_refused_play_in_a_browser(visit: Visit, shot: Shot) -> None:
+    browser = visit("/play/bigtwo")
+    wait_for(browser, "#seed").send_keys("3")
+    browser.find_element(By.ID, "deal").click()
+    wait_for(browser, "#to-beat", "straight A-2-3-4-5")
+    for card in ("4H", "4S"):
+        browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{card}']").click()
+    browser.find_element(By.ID, "play").click()
+    wait_for(browser, "#errors li", "South cannot play that: pair of 4s cannot be played")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#hand .card.selected")) == 2
+    shot("play-bigtwo-error")
+
+
+def test_the_game_in_chinese_in_a_browser(visit: Visit) -> None:
+    browser = visit("/play/bigtwo?lang=zh")
+    wait_for(browser, "#seed").send_keys("3")
+    browser.find_element(By.ID, "deal").click()
+    wait_for(browser, "#to-beat", "要压过: 顺子 A-2-3-4-5")
+    wait_for(browser, "#moves li", "East 出 顺子 A-2-3-4-5 (3C 4C 5S AH 2C)")
+    browser.find_element(By.CSS_SELECTOR, "#typed-move").send_keys("4H 4S")
+    browser.find_element(By.ID, "typed-play").click()
+    wait_for(browser, "#errors li", "South 不能这样出: 对子 (4H 4S) 不能压 顺子")
+    assert "lang=zh" in browser.current_url and "game=" in browser.current_url
