@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 
-from housegame.web import play
+from housegame.web import games, play_bigtwo
 from tests.web.conftest import Shot, Visit, wait_for
 
 
@@ -174,11 +174,11 @@ def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
             "  hint: start a new game",
         ]
     }
-    monkeypatch.setattr(play, "MAX_GAMES", 2)
-    play.BIGTWO_GAMES.games.clear()
+    monkeypatch.setattr(games, "MAX_GAMES", 2)
+    play_bigtwo.BIGTWO_GAMES.games.clear()
     first, *_ = (new_game(client, seed=s)["id"] for s in (1, 2, 3))
     assert client.get(f"/api/play/bigtwo/{first}").status_code == 404
-    assert len(play.BIGTWO_GAMES.games) == 2
+    assert len(play_bigtwo.BIGTWO_GAMES.games) == 2
 
 
 def test_big_two_in_a_browser(visit: Visit, shot: Shot) -> None:

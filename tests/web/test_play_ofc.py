@@ -14,7 +14,7 @@ import yaml
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 
-from housegame.web import play
+from housegame.web import games, play_ofc
 from tests.web.conftest import Shot, Visit, wait_for
 
 SEED_7 = ["6D", "JS", "9S", "4H", "QC"]
@@ -201,14 +201,14 @@ def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
     gone = client.post("/api/play/ofc/nothing/move", json={"move": "back AS"})
     assert gone.status_code == 404
     assert gone.json()["errors"][0] == "no OFC game 'nothing' (games left alone are dropped)"
-    monkeypatch.setattr(play, "MAX_GAMES", 2)
-    play.OFC_GAMES.games.clear()
+    monkeypatch.setattr(games, "MAX_GAMES", 2)
+    play_ofc.OFC_GAMES.games.clear()
     first, second = (new_game(client, seed=s)["id"] for s in (1, 2))
     client.get(f"/api/play/ofc/{first}")  # used since: kept, the second one goes
     new_game(client, seed=3)
     assert client.get(f"/api/play/ofc/{second}").status_code == 404
     assert client.get(f"/api/play/ofc/{first}").status_code == 200
-    assert len(play.OFC_GAMES.games) == 2
+    assert len(play_ofc.OFC_GAMES.games) == 2
 
 
 def test_ofc_in_a_browser(visit: Visit, shot: Shot) -> None:
