@@ -126,8 +126,8 @@ def diff_rulesets(a: RulesetBase, b: RulesetBase) -> list[Difference]:
     game_a, game_b = getattr(a, "game", None), getattr(b, "game", None)
     if game_a != game_b:
         raise RulesetError(
-            f"'{a.id}' is a {game_a} ruleset and '{b.id}' a {game_b} ruleset: "
-            "only rulesets of one game compare",
+            f"'{a.id}' (game {game_a}) and '{b.id}' (game {game_b}) are rulesets of two "
+            "games: only rulesets of one game compare",
             hint="`housegame rulesets` lists each ruleset's game",
         )
     return list(_walk(type(a).merge_spec, _rules_data(a), _rules_data(b), (), ()))

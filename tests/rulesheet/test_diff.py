@@ -178,8 +178,8 @@ def test_different_games_exit_2() -> None:
     result = CliRunner().invoke(app, ["diff", "pagat", "maceplay-big-two"])
     assert result.exit_code == 2
     assert result.output == (
-        "error: 'pagat' is a thirteen-card ruleset and 'maceplay-big-two' a big-two ruleset: "
-        "only rulesets of one game compare\n"
+        "error: 'pagat' (game thirteen-card) and 'maceplay-big-two' (game big-two) are rulesets "
+        "of two games: only rulesets of one game compare\n"
         "  hint: `housegame rulesets` lists each ruleset's game\n"
     )
     with pytest.raises(RulesetError):
