@@ -10,7 +10,7 @@ from typing import Annotated, Any, cast
 
 import typer
 
-from housegame.cli.breakdown import detail_text, hands_line, item_label, lane_line
+from housegame.breakdown import detail_text, hands_line, item_label, lane_line
 from housegame.cli.safe import (
     EXIT_BAD_INPUT,
     console,

@@ -20,7 +20,7 @@ from rich.progress import (
 from rich.table import Table
 
 from housegame.arrange.arranger import OBJECTIVES
-from housegame.cli.breakdown import item_label
+from housegame.breakdown import item_label
 from housegame.cli.common import (
     JsonOption,
     LangOption,

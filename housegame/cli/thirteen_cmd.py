@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from housegame.cli.breakdown import item_label
+from housegame.breakdown import item_label
 from housegame.cli.common import (
     JsonOption,
     LangOption,

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
+from housegame.breakdown import detail_text, item_label
 from housegame.glossary import Lang, hand_words, term
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
@@ -141,7 +142,11 @@ def _ofc_result(table: OfcTable, lang: Lang) -> dict[str, Any]:
         {
             "players": [pair.first, pair.second],
             "items": [
-                {"label": item.label, "units": number(item.units), "detail": item.detail}
+                {
+                    "label": item_label(item, lang),
+                    "units": number(item.units),
+                    "detail": detail_text(item, lang),
+                }
                 for item in pair.items
             ],
             "net": number(pair.net),

@@ -257,3 +257,16 @@ def test_a_finished_hand_and_the_next_in_a_browser(visit: Visit) -> None:
     browser.find_element(By.ID, "next-hand").click()
     wait_for(browser, "#status", "hand 2 · running totals You -13, Computer 1 +13")
     wait_for(browser, ".board[data-player='Computer 1'] h3", "Computer 1 [FL]")
+
+
+def test_a_finished_hand_reads_in_chinese(client: TestClient) -> None:
+    state = new_game(client, seed=19)
+    game = f"/api/play/ofc/{state['id']}"
+    while not state["finished"]:
+        state = client.post(f"{game}/auto").json()
+    english = [item["label"] for pair in state["result"]["pairs"] for item in pair["items"]]
+    chinese = client.get(f"{game}?lang=zh").json()["result"]["pairs"]
+    labels = [item["label"] for pair in chinese for item in pair["items"]]
+    assert any(label.endswith(" to You") or " to " in label for label in english)
+    assert len(labels) == len(english) and labels != english
+    assert all(" to " not in label for label in labels)

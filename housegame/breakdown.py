@@ -17,8 +17,12 @@ def lane_line(lane: LaneResult, lang: Lang) -> str:
     """``front to You`` / ``头道 You 胜``, or the lane tied."""
     if lang == "en":
         return f"{lane.lane} to {lane.winner}" if lane.winner else f"{lane.lane} tied"
-    outcome = f"{lane.winner} {term('won', lang)}" if lane.winner else term("tied", lang)
-    return f"{term(lane.lane, lang)} {outcome}"
+    return _lane_won(lane.lane, lane.winner, lang)
+
+
+def _lane_won(lane: str, winner: str | None, lang: Lang) -> str:
+    outcome = f"{winner} {term('won', lang)}" if winner else term("tied", lang)
+    return f"{term(lane, lang)} {outcome}"
 
 
 def hands_line(lane: LaneResult, lang: Lang) -> str:
@@ -31,6 +35,8 @@ def item_label(item: Item, lang: Lang) -> str:
         return item.label
     multiplier = item.label[item.label.rfind(" x") :] if " x" in item.label else ""
     winner = item.winner or ""
+    if item.kind == "lane" and item.lane is not None:
+        return f"{_lane_won(item.lane, item.winner, lang)}{multiplier}"
     if item.kind == "outcome":
         return item.label.replace("(won-lost-tied)", f"({term('won-lost-tied', lang)})")
     if item.kind in ("scoop", "home-run", "overall-point"):
