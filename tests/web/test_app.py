@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -76,3 +79,36 @@ def test_home_page_in_a_browser(visit: Visit, shot: Shot) -> None:
     shot("rulesets-index")
     browser.find_element(By.ID, "lang-zh").click()
     wait_for(browser, "th", "编号")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_serve_answers_on_localhost() -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "housegame", "serve", "--port", str(port)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rulesets") as answer:
+                    rows = json.load(answer)
+                break
+            except OSError:
+                assert server.poll() is None, "serve exited"
+                assert time.monotonic() < deadline, "serve did not answer"
+                time.sleep(0.1)
+        assert rows == cli_json("rulesets", "--json")
+    finally:
+        server.terminate()
+        _, errors = server.communicate(timeout=30)
+    assert f"housegame web table on http://127.0.0.1:{port}/" in errors
+    assert "warning" not in errors
