@@ -13,14 +13,14 @@ from typing import Any, Literal
 
 import numpy as np
 
+from housegame.arrange.batch import HandBatch, batches
 from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
-from housegame.arrange.search import BATCH, Found, search_lexicographic
-from housegame.arrange.splits import HAND, split_positions
+from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.splits import split_positions
 from housegame.cards import Card, parse_cards
-from housegame.errors import CardError
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
@@ -132,14 +132,6 @@ class Arrangement:
         }
 
 
-def check_hand(cards: Sequence[Card]) -> None:
-    """A hand to set is 13 different cards."""
-    if len(cards) != HAND:
-        raise CardError(f"a hand to arrange has 13 cards, not {len(cards)}")
-    if len(set(cards)) != HAND:
-        raise CardError("a card appears twice in the hand")
-
-
 class Arranger:
     """Sets hands for one ruleset and objective; build once, call for many hands."""
 
@@ -160,21 +152,20 @@ class Arranger:
         return self._model
 
     def found(
-        self, hands: Sequence[Sequence[Card]], top: int = 0
+        self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
     ) -> list[tuple[list[Card], Found]]:
-        """The raw search: each hand sorted ascending, with its best ``top + 1`` split ids."""
-        for cards in hands:
-            check_hand(cards)
-        ordered = [sorted(cards) for cards in hands]
+        """The raw search: each hand sorted ascending, with its best ``top + 1`` split ids.
+        ``hands``: cards, or hands already prepared (``batches``: shared by rulesets)."""
+        prepared = [h for h in hands if isinstance(h, HandBatch)]
+        if len(prepared) != len(hands):
+            prepared = batches([h for h in hands if not isinstance(h, HandBatch)])
         out: list[tuple[list[Card], Found]] = []
-        for start in range(0, len(ordered), BATCH):
-            part = ordered[start : start + BATCH]
-            indices = np.array([[c.index for c in hand] for hand in part], dtype=np.intp)
+        for batch in prepared:
             if self.objective == "lexicographic":
-                found = search_lexicographic(indices, self.tables, top + 1)
+                found = search_lexicographic(batch.cards, self.tables, top + 1)
             else:
-                found = EvSearch(self.model).search(indices, top + 1)
-            out.extend(zip(part, found))
+                found = EvSearch(self.model).search(batch, top + 1)
+            out.extend(zip(batch.hands, found))
         return out
 
     def setting(self, hand: Sequence[Card], split: int) -> Setting:
@@ -205,8 +196,11 @@ class Arranger:
         value = self.model.scaled(self.model.special_value(found[0]), cards)
         return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
-    def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
-        """Set many hands; the search runs in batches of ``BATCH`` hands."""
+    def arrange_many(
+        self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
+    ) -> list[Arrangement]:
+        """Set many hands (or prepared batches, see ``found``); the search runs in batches of
+        ``BATCH`` hands."""
         out = []
         for hand, found in self.found(hands, top):
             ev = self.objective == "ev"

@@ -212,8 +212,10 @@ class Bounds:
         o5: U16,
         o3: U16,
         corner: bool,
+        ranked: tuple[Ranked, Ranked] | None = None,
     ) -> None:
-        """``corner``: ``reads_corners(model, lanes)``, worked out once per model."""
+        """``corner``: ``reads_corners(model, lanes)``, worked out once per model; ``ranked``:
+        the subsets in strength order when already built (``HandBatch.ranked``)."""
         self.model, self.lanes, self.make_lane = model, lanes, make_lane
         self.corner = corner
         self.splits = not corner and any(not trend for lane in lanes for trend in lane.trend)
@@ -224,7 +226,9 @@ class Bounds:
         tables = model.tables
         self.o5, self.o3 = o5, o3
         self.cards: tuple[dict[int, F64], ...] = card_rows(lanes, cards, o3, o5, tables)
-        self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
+        if ranked is None:
+            ranked = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
+        self.r5, self.r3 = ranked
         self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
         self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
 

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
+from housegame.arrange.batch import HandBatch
 from housegame.arrange.bounds import BLOCKS, Bounds, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import EvModel
@@ -42,7 +43,6 @@ from housegame.arrange.search import (
     Values,
     evaluate_backs,
     found_list,
-    hands_of,
     search_batch,
     thresholds,
     top_splits,
@@ -186,13 +186,25 @@ class EvSearch:
             full[row] = value
         return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])
 
-    def search(self, cards: IntP, keep: int, direct: bool | None = None) -> list[Found]:
-        """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand. ``direct``:
+    def search(self, cards: IntP | HandBatch, keep: int, direct: bool | None = None) -> list[Found]:
+        """``cards``: (B, 13) ascending rows, or a ``HandBatch`` (its ranking-only arrays
+        shared with other rulesets); the ``keep`` best splits of each hand. ``direct``:
         whether to skip the stages (default: for batches of at most ``SMALL`` hands); the
         answer is the same either way."""
         model = self.model
-        hands = hands_of(cards, model.tables)
-        bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3, self.corner)
+        batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
+        cards = batch.cards
+        hands = batch.subsets(model.tables)
+        bounds = Bounds(
+            model,
+            self.lanes,
+            self._lane,
+            cards,
+            hands.u5,
+            hands.u3,
+            self.corner,
+            batch.ranked(model.tables),
+        )
 
         def values(h: I64, b: I64, m: I64, f: I64) -> F64:
             lanes = [

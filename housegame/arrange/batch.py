@@ -1,0 +1,75 @@
+"""Hands to set, prepared once: checked, sorted, cut into search batches, and each batch's
+ranking-only arrays (subset ordinals, subsets in strength order) built once per ranking
+setting, however many rulesets then set the same hands (a simulation sets every deal under
+every ruleset)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from housegame.arrange.arrays import IntP
+from housegame.arrange.bounds import N3, N5, Ranked
+from housegame.arrange.lookup import RankTables
+from housegame.arrange.search import BATCH, Hands, hands_of
+from housegame.arrange.splits import HAND
+from housegame.cards import Card
+from housegame.errors import CardError
+
+
+def check_hand(cards: Sequence[Card]) -> None:
+    """A hand to set is 13 different cards."""
+    if len(cards) != HAND:
+        raise CardError(f"a hand to arrange has 13 cards, not {len(cards)}")
+    if len(set(cards)) != HAND:
+        raise CardError("a card appears twice in the hand")
+
+
+class HandBatch:
+    """Up to ``BATCH`` hands, each sorted ascending, searched together; what depends only on
+    the cards and the ranking setting is kept per ``RankTables`` (one object per setting)."""
+
+    def __init__(self, cards: IntP, hands: list[list[Card]]) -> None:
+        self.cards = cards
+        """(hands, 13) card indices, each row ascending."""
+        self.hands = hands
+        self._subsets: dict[int, tuple[RankTables, Hands]] = {}
+        self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked]]] = {}
+
+    @classmethod
+    def of(cls, hands: list[list[Card]]) -> HandBatch:
+        """From hands already sorted ascending."""
+        return cls(np.array([[c.index for c in hand] for hand in hands], dtype=np.intp), hands)
+
+    @classmethod
+    def of_cards(cls, cards: IntP) -> HandBatch:
+        """From (hands, 13) card indices, each row ascending."""
+        return cls(cards, [[Card(int(i)) for i in row] for row in cards])
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def subsets(self, tables: RankTables) -> Hands:
+        """Every hand's 5- and 3-card subsets' ordinals and strengths under ``tables``."""
+        found = self._subsets.get(id(tables))
+        if found is None or found[0] is not tables:
+            found = self._subsets[id(tables)] = (tables, hands_of(self.cards, tables))
+        return found[1]
+
+    def ranked(self, tables: RankTables) -> tuple[Ranked, Ranked]:
+        """The 5- and 3-card subsets of every hand in strength order (what bounds read)."""
+        found = self._ranked.get(id(tables))
+        if found is None or found[0] is not tables:
+            hands = self.subsets(tables)
+            pair = Ranked(hands.u5, N5, tables.strength), Ranked(hands.u3, N3, tables.strength)
+            found = self._ranked[id(tables)] = (tables, pair)
+        return found[1]
+
+
+def batches(hands: Sequence[Sequence[Card]]) -> list[HandBatch]:
+    """``hands`` checked (``check_hand``), sorted ascending and cut into batches, in order."""
+    for cards in hands:
+        check_hand(cards)
+    ordered = [sorted(cards) for cards in hands]
+    return [HandBatch.of(ordered[start : start + BATCH]) for start in range(0, len(ordered), BATCH)]
