@@ -2,7 +2,7 @@
 
 Each hand is set by the ruleset's own arranger (``ev`` by default, or ``lexicographic``),
 special hands declared as that arranger decides, and each table settled by the engine
-(``settle_arranged``: seat 1 banks in banker games). What a deal leaves is counted in a
+(``settle_terms``: seat 1 banks in banker games). What a deal leaves is counted in a
 ``ThirteenTally``; ``RulesetStats`` (``housegame.simulation.summary``) is the designer's
 summary of one ruleset's tally.
 """
@@ -18,7 +18,7 @@ import numpy as np
 from housegame.arrange.arranger import Arrangement, Arranger, Objective
 from housegame.arrange.batch import batches
 from housegame.arrange.build import PLAYERS
-from housegame.arrange.simulate import settle_arranged
+from housegame.arrange.simulate import arranged_table
 from housegame.cards import DECK
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
@@ -27,6 +27,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
+from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
 """Called with the number of deals just finished (under one ruleset); raising
@@ -83,8 +84,8 @@ class ThirteenChunk:
         names = NAMES[:players]
         first = self.index * CHUNK
         for d in range(self.deals):
-            table = settle_arranged(rules, names, arranged[d * players : (d + 1) * players])
-            tally.add_table(first + d, table)
+            seats = arranged_table(rules, names, arranged[d * players : (d + 1) * players])
+            tally.add_table(first + d, settle_terms(rules, *seats))
         return tally
 
 
