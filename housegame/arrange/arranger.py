@@ -13,18 +13,17 @@ from typing import Any, Literal
 
 import numpy as np
 
-from housegame.arrange.batch import HandBatch, batches
+from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
 from housegame.arrange.search import Found, search_lexicographic
-from housegame.arrange.splits import split_positions
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
-from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.conditions import HandCounts, lane_holds
 from housegame.thirteen.payout import LaneVals
 from housegame.thirteen.specials import Declared, holding
 
@@ -151,44 +150,41 @@ class Arranger:
             self._model = ev_model(self.ruleset)
         return self._model
 
+    def _search(self, batch: HandBatch, top: int) -> list[Found]:
+        if self.objective == "lexicographic":
+            return search_lexicographic(batch.cards, self.tables, top + 1)
+        return EvSearch(self.model).search(batch, top + 1)
+
+    @staticmethod
+    def _batches(hands: Sequence[Sequence[Card]] | Sequence[HandBatch]) -> list[HandBatch]:
+        prepared = [h for h in hands if isinstance(h, HandBatch)]
+        if len(prepared) == len(hands):
+            return prepared
+        return batches([h for h in hands if not isinstance(h, HandBatch)])
+
     def found(
         self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
     ) -> list[tuple[list[Card], Found]]:
         """The raw search: each hand sorted ascending, with its best ``top + 1`` split ids.
         ``hands``: cards, or hands already prepared (``batches``: shared by rulesets)."""
-        prepared = [h for h in hands if isinstance(h, HandBatch)]
-        if len(prepared) != len(hands):
-            prepared = batches([h for h in hands if not isinstance(h, HandBatch)])
         out: list[tuple[list[Card], Found]] = []
-        for batch in prepared:
-            if self.objective == "lexicographic":
-                found = search_lexicographic(batch.cards, self.tables, top + 1)
-            else:
-                found = EvSearch(self.model).search(batch, top + 1)
-            out.extend(zip(batch.hands, found))
+        for batch in self._batches(hands):
+            out.extend(zip(batch.hands, self._search(batch, top)))
         return out
 
     def setting(self, hand: Sequence[Card], split: int) -> Setting:
         """``hand`` sorted ascending; lane keys read from the lookup tables."""
-        front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
-        key = self.tables.key
-        return Setting(
-            front,
-            middle,
-            back,
-            (
-                key([c.index for c in front]),
-                key([c.index for c in middle]),
-                key([c.index for c in back]),
-            ),
-        )
+        return split_setting(self.tables, hand, split)
 
     def ev(self, setting: Setting) -> float:
         """Expected units of one setting under the ``ev`` model."""
         return setting_value(self.model, setting)
 
-    def special(self, cards: Sequence[Card], best: Choice) -> SpecialDecision | None:
-        found = holding(cards, self.ruleset)
+    def special(
+        self, cards: Sequence[Card], best: Choice, counts: HandCounts | None = None
+    ) -> SpecialDecision | None:
+        """The special-hand decision; ``counts``: the cards' counts when already made."""
+        found = holding(cards, self.ruleset, counts)
         if not found:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
@@ -202,15 +198,18 @@ class Arranger:
         """Set many hands (or prepared batches, see ``found``); the search runs in batches of
         ``BATCH`` hands."""
         out = []
-        for hand, found in self.found(hands, top):
-            ev = self.objective == "ev"
-            choices = tuple(
-                Choice(self.setting(hand, s), self.model.scaled(v, hand) if ev else v)
-                for s, v in zip(found.splits, found.values)
-            )
-            out.append(
-                Arrangement(choices[0], choices[1:], self.special(hand, choices[0]), self.objective)
-            )
+        ev = self.objective == "ev"
+        for batch in self._batches(hands):
+            for i, found in enumerate(self._search(batch, top)):
+                hand = batch.hands[i]
+                choices = tuple(
+                    Choice(
+                        batch.setting(self.tables, i, s), self.model.scaled(v, hand) if ev else v
+                    )
+                    for s, v in zip(found.splits, found.values)
+                )
+                special = self.special(hand, choices[0], batch.counts(i))
+                out.append(Arrangement(choices[0], choices[1:], special, self.objective))
         return out
 
     def arrange(self, cards: Sequence[Card], top: int = 0) -> Arrangement:

@@ -13,9 +13,11 @@ from housegame.arrange.arrays import IntP
 from housegame.arrange.bounds import N3, N5, Ranked
 from housegame.arrange.lookup import RankTables
 from housegame.arrange.search import BATCH, Hands, hands_of
-from housegame.arrange.splits import HAND
+from housegame.arrange.splits import HAND, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
+from housegame.setting import Setting
+from housegame.thirteen.conditions import HandCounts
 
 
 def check_hand(cards: Sequence[Card]) -> None:
@@ -36,6 +38,8 @@ class HandBatch:
         self.hands = hands
         self._subsets: dict[int, tuple[RankTables, Hands]] = {}
         self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked]]] = {}
+        self._counts: list[HandCounts | None] = [None] * len(hands)
+        self._settings: dict[tuple[int, int, int], tuple[RankTables, Setting]] = {}
 
     @classmethod
     def of(cls, hands: list[list[Card]]) -> HandBatch:
@@ -65,6 +69,34 @@ class HandBatch:
             pair = Ranked(hands.u5, N5, tables.strength), Ranked(hands.u3, N3, tables.strength)
             found = self._ranked[id(tables)] = (tables, pair)
         return found[1]
+
+    def counts(self, hand: int) -> HandCounts:
+        """Hand ``hand``'s rank and suit counts, with the special-hand conditions answered so
+        far (``HandCounts.holds``)."""
+        found = self._counts[hand]
+        if found is None:
+            found = self._counts[hand] = HandCounts.of(self.hands[hand])
+        return found
+
+    def setting(self, tables: RankTables, hand: int, split: int) -> Setting:
+        """Hand ``hand`` set by split ``split``, lane keys read from ``tables`` (rulesets that
+        choose the same split share the object)."""
+        key = (id(tables), hand, split)
+        found = self._settings.get(key)
+        if found is None or found[0] is not tables:
+            found = self._settings[key] = (tables, split_setting(tables, self.hands[hand], split))
+        return found[1]
+
+
+def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setting:
+    """``hand`` (sorted ascending) set by split ``split``, lane keys read from ``tables``."""
+    front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
+    keys = (
+        tables.key([c.index for c in front]),
+        tables.key([c.index for c in middle]),
+        tables.key([c.index for c in back]),
+    )
+    return Setting(front, middle, back, keys)
 
 
 def batches(hands: Sequence[Sequence[Card]]) -> list[HandBatch]:
