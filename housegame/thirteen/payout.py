@@ -84,6 +84,9 @@ def power(base: Num, exponent: int) -> Num:
     return out
 
 
+_WON_LOST = [(won, lost) for won in range(4) for lost in range(4 - won)]
+"""Every (lanes won, lanes lost) of three lanes."""
+
 FEATURES = ("w", "t", "l", "v", "c", "g", "u")
 """The per-lane inputs, in this order wherever they are stored as rows."""
 
@@ -271,9 +274,14 @@ class Payout:
 
     @staticmethod
     def won_lost(lanes: Sequence[LaneVals]) -> dict[tuple[int, int], Num]:
-        """Chance of each (lanes won, lanes lost), lanes independent."""
+        """Chance of each (lanes won, lanes lost), lanes independent. Chances that are the
+        int 0 (a known pair's lanes) are skipped, which adds nothing, and left as 0."""
         first = lanes[0]
-        dist: dict[tuple[int, int], Num] = {(1, 0): first.w, (0, 1): first.l, (0, 0): first.t}
+        dist: dict[tuple[int, int], Num] = {
+            key: q
+            for key, q in (((1, 0), first.w), ((0, 1), first.l), ((0, 0), first.t))
+            if not _is_zero(q)
+        }
         for lane in lanes[1:]:
             nxt: dict[tuple[int, int], Num] = {}
             for (won, lost), p in dist.items():
@@ -282,10 +290,12 @@ class Payout:
                     ((won, lost + 1), lane.l),
                     ((won, lost), lane.t),
                 ):
+                    if _is_zero(q):
+                        continue
                     term = p * q
                     nxt[key] = nxt[key] + term if key in nxt else term
             dist = nxt
-        return dist
+        return {key: dist.get(key, 0) for key in _WON_LOST}
 
     def row_paid(self, won: int, lost: int) -> int:
         """Outcome table: what a row pays me, its scoop multiplier and bonus included."""

@@ -216,7 +216,7 @@ class PairScorer:
         """Lane results (or the outcome table) and the scoop, from ``a``'s side; sets who
         scooped and the lane units a home run multiplies."""
         payout = self.payout
-        dist = payout.won_lost(lanes)
+        dist = payout.won_lost(lanes) if payout.outcomes is not None else {}  # lane sums: unread
         itemized = isinstance(pair, PairResult)
         for lane, vals in zip(LANES, lanes):
             winner = a.name if vals.w else b.name if vals.l else None
