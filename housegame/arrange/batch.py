@@ -9,11 +9,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from housegame.arrange.arrays import IntP
+from housegame.arrange.arrays import I64, IntP
 from housegame.arrange.bounds import N3, N5, Ranked
 from housegame.arrange.lookup import RankTables
-from housegame.arrange.search import BATCH, Hands, hands_of
-from housegame.arrange.splits import HAND, split_positions
+from housegame.arrange.search import BATCH, Found, Hands, hands_of
+from housegame.arrange.splits import HAND, MIDDLES_PER_BACK, split_positions
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.setting import Setting
@@ -40,6 +40,7 @@ class HandBatch:
         self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked]]] = {}
         self._counts: list[HandCounts | None] = [None] * len(hands)
         self._settings: dict[tuple[int, int, int], tuple[RankTables, Setting]] = {}
+        self._hints: list[tuple[I64, I64]] = []
 
     @classmethod
     def of(cls, hands: list[list[Card]]) -> HandBatch:
@@ -69,6 +70,21 @@ class HandBatch:
             pair = Ranked(hands.u5, N5, tables.strength), Ranked(hands.u3, N3, tables.strength)
             found = self._ranked[id(tables)] = (tables, pair)
         return found[1]
+
+    def hint(self, found: Sequence[Found]) -> None:
+        """Remember the backs of each hand's best splits found (under some ruleset)."""
+        hands = np.arange(len(found), dtype=np.int64)
+        backs = np.array([f.splits[0] // MIDDLES_PER_BACK for f in found], dtype=np.int64)
+        self._hints.append((hands, backs))
+
+    def hints(self) -> tuple[I64, I64] | None:
+        """(hand, back) pairs of the best splits found so far under any ruleset: a search
+        under another ruleset evaluates them first (``evsearch.search_staged``)."""
+        if not self._hints:
+            return None
+        return np.concatenate([h for h, _ in self._hints]), np.concatenate(
+            [b for _, b in self._hints]
+        )
 
     def counts(self, hand: int) -> HandCounts:
         """Hand ``hand``'s rank and suit counts, with the special-hand conditions answered so

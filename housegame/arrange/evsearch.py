@@ -113,11 +113,20 @@ class _Candidates:
         self.tight[which] = True
 
 
-def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> list[Found]:
-    """The ``keep`` best legal splits of every hand (see module docstring)."""
+def search_staged(
+    hands: Hands, bounds: Bounds, values: Values, keep: int, hints: tuple[I64, I64] | None = None
+) -> list[Found]:
+    """The ``keep`` best legal splits of every hand (see module docstring). ``hints``: (hand,
+    back) pairs evaluated first, e.g. the backs other rulesets chose for the same hands: a
+    good first threshold prunes more, and the answer is the same whatever they are."""
     count = hands.count
     ids = np.arange(count, dtype=np.int64)
     best = _Best(hands, values, keep)
+    done = np.zeros((count, N5), dtype=bool)
+    if hints is not None and len(hints[0]):
+        done[hints[0], hints[1]] = True
+        hint_hand, hint_back = np.nonzero(done)
+        best.add(hint_hand.astype(np.int64), hint_back.astype(np.int64))
     block = bounds.blocks()
     block_rank = np.empty(block.shape, dtype=np.int64)
     block_rank[ids[:, None], np.argsort(-block, axis=1, kind="stable")] = np.arange(BLOCKS)
@@ -131,6 +140,8 @@ def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> li
         start = stop
         if len(more_hand):
             hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
+            fresh = ~done[hand, back]
+            hand, back = hand[fresh], back[fresh]
             cands.extend(hand, back, bounds.semi(hand, back))
         cands.select(cands.bound >= best.threshold[cands.hand])
         if stop >= BLOCKS:
@@ -216,4 +227,6 @@ class EvSearch:
 
         if direct if direct is not None else len(cards) <= SMALL:
             return search_batch(hands, bounds.semi_all(), values, keep, DIRECT_FIRST)
-        return search_staged(hands, bounds, values, keep)
+        found = search_staged(hands, bounds, values, keep, batch.hints())
+        batch.hint(found)
+        return found
