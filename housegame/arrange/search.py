@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -195,16 +196,10 @@ def search_batch(
 
 def found_list(best: Pool, count: int) -> list[Found]:
     """A hand-major pool of each hand's best entries, as one ``Found`` per hand."""
-    out = []
-    bounds = np.searchsorted(best.hand, np.arange(count + 1))
-    for i in range(count):
-        lo, hi = bounds[i], bounds[i + 1]
-        out.append(
-            Found(
-                tuple(int(x) for x in best.split[lo:hi]), tuple(float(x) for x in best.value[lo:hi])
-            )
-        )
-    return out
+    bounds: list[int] = np.searchsorted(best.hand, np.arange(count + 1)).tolist()
+    splits: list[int] = best.split.tolist()
+    values: list[float] = best.value.tolist()
+    return [Found(tuple(splits[lo:hi]), tuple(values[lo:hi])) for lo, hi in pairwise(bounds)]
 
 
 def search_lexicographic(cards: IntP, tables: RankTables, keep: int) -> list[Found]:
