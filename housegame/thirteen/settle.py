@@ -71,6 +71,7 @@ class PairScorer:
         self.bonus_lanes = {
             item.id: item.lane for group in ruleset.bonuses.values() for item in group.items
         }
+        self.reads_match = any(term.pay[0] == "match-won" for term in self.payout.bonuses)
 
     def settle(self, a: Seat, b: Seat) -> PairResult:
         return self._settle(PairResult(a.name, b.name), a, b)
@@ -194,12 +195,15 @@ class PairScorer:
     def _set_hands(self, pair: Pair, a: Seat, b: Seat) -> None:
         outcomes = self._outcomes(a, b)
         lanes_a = self._lanes(a, b, outcomes)
-        lanes_b = self._lanes(b, a, [-o for o in outcomes])
         dist = self._lane_items(pair, a, b, lanes_a)
         payout = self.payout
-        won, lost = payout.match(lanes_a, dist)
-        for seat, lanes, sign, match in ((a, lanes_a, 1, won), (b, lanes_b, -1, lost)):
+        # who won the pair is read only by match-won add-ons, b's lanes only by b's add-ons
+        won, lost = payout.match(lanes_a, dist) if self.reads_match else (0, 0)
+        for seat, sign, match in ((a, 1, won), (b, -1, lost)):
             own = self._own(seat)
+            if not any(own.bonuses):
+                continue
+            lanes = lanes_a if seat is a else self._lanes(b, a, [-o for o in outcomes])
             for term, units in zip(payout.bonuses, own.bonuses):
                 if units:
                     paid = units * payout.pays(term.pay, lanes, match)
