@@ -1,6 +1,8 @@
 """The ``ev`` objective's exact search: bounds in stages, cheapest first, over a batch of hands.
 
-Per batch (see ``bounds`` for the bounds themselves):
+Per batch (see ``bounds`` for the bounds themselves; ``hints``, the backs other rulesets chose
+for the same hands, are evaluated first when given, and one seed round, ``HINTED_ROUNDS``,
+then suffices):
 
 1. ``blocks``: a bound per block of 33 backs, for every block of every hand;
 2. the blocks in rounds, best block bound first (``BLOCK_ROUNDS``): the ``semi`` bound of
@@ -56,6 +58,9 @@ SEED = 2
 BLOCK_ROUNDS = (1, 2, 4, BLOCKS)
 """Rank (by block bound, within a hand) at which each round of blocks stops: each but the last
 ends with a seed (``SEED_TIGHT`` tight bounds, ``SEED`` exact values) raising the threshold."""
+HINTED_ROUNDS = (1, BLOCKS)
+"""``BLOCK_ROUNDS`` when hints set the first thresholds: one seed round is enough (measured:
+docs/simulate.md)."""
 ROUNDS = (1, 3, 9, 27)
 """Rank (by tight bound, within a hand) at which each exact round after the first stops."""
 SMALL = 4
@@ -123,17 +128,19 @@ def search_staged(
     ids = np.arange(count, dtype=np.int64)
     best = _Best(hands, values, keep)
     done = np.zeros((count, N5), dtype=bool)
+    rounds: tuple[int, ...] = BLOCK_ROUNDS
     if hints is not None and len(hints[0]):
         done[hints[0], hints[1]] = True
         hint_hand, hint_back = np.nonzero(done)
         best.add(hint_hand.astype(np.int64), hint_back.astype(np.int64))
+        rounds = HINTED_ROUNDS
     block = bounds.blocks()
     block_rank = np.empty(block.shape, dtype=np.int64)
     block_rank[ids[:, None], np.argsort(-block, axis=1, kind="stable")] = np.arange(BLOCKS)
     empty = np.empty(0, dtype=np.int64)
     cands = _Candidates(empty, empty, np.empty(0))
     start = 0
-    for stop in BLOCK_ROUNDS:
+    for stop in rounds:
         more_hand, more_block = np.nonzero(
             (block_rank >= start) & (block_rank < stop) & (block >= best.threshold[:, None])
         )
