@@ -204,20 +204,15 @@ class EvSearch:
             full[row] = value
         return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])
 
-    def search(self, cards: IntP | HandBatch, keep: int, direct: bool | None = None) -> list[Found]:
-        """``cards``: (B, 13) ascending rows, or a ``HandBatch`` (its ranking-only arrays
-        shared with other rulesets); the ``keep`` best splits of each hand. ``direct``:
-        whether to skip the stages (default: for batches of at most ``SMALL`` hands); the
-        answer is the same either way."""
+    def prepare(self, batch: HandBatch) -> tuple[Hands, Bounds, Values]:
+        """A batch's subsets, its bound state and its exact values under this model."""
         model = self.model
-        batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
-        cards = batch.cards
         hands = batch.subsets(model.tables)
         bounds = Bounds(
             model,
             self.lanes,
             self._lane,
-            cards,
+            batch.cards,
             hands.u5,
             hands.u3,
             self.corner,
@@ -232,7 +227,16 @@ class EvSearch:
             ]
             return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
 
-        if direct if direct is not None else len(cards) <= SMALL:
+        return hands, bounds, values
+
+    def search(self, cards: IntP | HandBatch, keep: int, direct: bool | None = None) -> list[Found]:
+        """``cards``: (B, 13) ascending rows, or a ``HandBatch`` (its ranking-only arrays
+        shared with other rulesets); the ``keep`` best splits of each hand. ``direct``:
+        whether to skip the stages (default: for batches of at most ``SMALL`` hands); the
+        answer is the same either way."""
+        batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
+        hands, bounds, values = self.prepare(batch)
+        if direct if direct is not None else len(batch) <= SMALL:
             return search_batch(hands, bounds.semi_all(), values, keep, DIRECT_FIRST)
         found = search_staged(hands, bounds, values, keep, batch.hints())
         batch.hint(found)
