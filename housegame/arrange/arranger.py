@@ -160,7 +160,10 @@ class Arranger:
         prepared = [h for h in hands if isinstance(h, HandBatch)]
         if len(prepared) == len(hands):
             return prepared
-        return batches([h for h in hands if not isinstance(h, HandBatch)])
+        cards = [h for h in hands if not isinstance(h, HandBatch)]
+        if prepared:
+            raise TypeError("pass hands or prepared batches, not both")
+        return batches(cards)
 
     def found(
         self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0

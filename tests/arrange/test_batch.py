@@ -47,3 +47,9 @@ def test_hints_are_the_backs_chosen_so_far() -> None:
     Arranger(second).arrange_many([batch])
     hints = batch.hints()
     assert hints is not None and len(hints[0]) == 16
+
+
+def test_hands_and_prepared_batches_do_not_mix() -> None:
+    hands = _hands(6, 2)
+    with pytest.raises(TypeError, match="not both"):
+        Arranger(RULESETS[0]).arrange_many([*batches(hands[:1]), hands[1]])  # type: ignore[arg-type]
