@@ -27,6 +27,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Protocol
 
+import numpy as np
+
 from housegame.cards import Card
 from housegame.ranking import Category
 from housegame.rulesets.common import LANES
@@ -71,7 +73,14 @@ def whole(x: Num) -> int:
 
 
 def sign(x: Num) -> Num:
-    """+1, 0 or -1 as ``x`` is positive, zero or negative."""
+    """+1, 0 or -1 as ``x`` is positive, zero or negative (one array operation for an array,
+    the ends' signs for an interval: the same values as ``positive(x) - positive(-x)``)."""
+    if isinstance(x, np.ndarray):
+        return np.sign(x)
+    method = getattr(x, "sign", None)
+    if method is not None:
+        out: Num = method()
+        return out
     return positive(x) - positive(-x)
 
 
@@ -485,9 +494,13 @@ class Payout:
                     total = total + chance if fixed > 0 else total - chance
                 continue
             part = self._lane_part(lanes, pattern)
-            net = part + self.add_ons(mine, pattern.known, positive(part))
+            net = part
+            if mine:  # who won the lane part is read by match-won add-ons only
+                won = positive(part) if _reads_match(mine) else 0
+                net = net + self.add_ons(mine, pattern.known, won)
             if with_theirs:
-                net = net - self.add_ons(theirs.units, pattern.mirrored, positive(-part))
+                lost = positive(-part) if _reads_match(theirs.units) else 0
+                net = net - self.add_ons(theirs.units, pattern.mirrored, lost)
             total = total + chance * sign(net)
         return self.overall * total
 
@@ -641,6 +654,10 @@ def _fixed_sign(low: float, high: float) -> int | None:
     if low == high == 0:
         return 0
     return None
+
+
+def _reads_match(units: dict[PayKey, Num]) -> bool:
+    return any(key[0] == "match-won" for key in units)
 
 
 def _is_zero(x: Num) -> bool:
