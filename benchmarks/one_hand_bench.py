@@ -23,10 +23,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from housegame.arrange.arranger import Arranger
-from housegame.arrange.batch import batches
 from housegame.arrange.build import deal_hands
-from housegame.arrange.evsearch import DIRECT_FIRST, EvSearch
-from housegame.arrange.search import search_batch
 from housegame.cards import Card
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -48,7 +45,11 @@ T = TypeVar("T")
 
 def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
     """Median CPU ms of each step of one direct (one-hand) search, as ``EvSearch.search``
-    runs them."""
+    runs them (imported here: older checkouts, timed without ``--stages``, lack them)."""
+    from housegame.arrange.batch import batches
+    from housegame.arrange.evsearch import DIRECT_FIRST, EvSearch
+    from housegame.arrange.search import search_batch
+
     arranger = Arranger(ruleset, "ev")
     arranger.arrange(hands[0])
     search = EvSearch(arranger.model)
