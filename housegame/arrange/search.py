@@ -60,10 +60,12 @@ def hands_of(cards: IntP, tables: RankTables) -> Hands:
     """``cards``: (B, 13) card indices, each row ascending."""
     count = len(cards)
     colex = COLEX32[:, cards]  # (5, B, 13): each card's colex term at each position
-    idx5 = colex[0][:, FIVES[:, 0]]
+    idx5 = colex[0].take(FIVES[:, 0], axis=1)
     for k in range(1, 5):
-        idx5 = idx5 + colex[k][:, FIVES[:, k]]
-    idx3 = colex[0][:, THREES[:, 0]] + colex[1][:, THREES[:, 1]] + colex[2][:, THREES[:, 2]]
+        idx5 += colex[k].take(FIVES[:, k], axis=1)
+    idx3 = colex[0].take(THREES[:, 0], axis=1)
+    for k in range(1, 3):
+        idx3 += colex[k].take(THREES[:, k], axis=1)
     u5 = tables.ord5.take(idx5.ravel())
     u3 = tables.ord3.take(idx3.ravel())
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
