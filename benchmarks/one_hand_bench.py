@@ -6,6 +6,12 @@ Run (interleave old and new checkouts, e.g. ``git worktree add ../base <commit>`
 
     PYTHONPATH=../base python benchmarks/one_hand_bench.py --hands 60
     PYTHONPATH=. python benchmarks/one_hand_bench.py --hands 60
+    python benchmarks/one_hand_bench.py --ruleset pagat --stages   # where one hand's time goes
+
+``--stages`` times the steps of one call apart (median CPU ms): preparing the hand, its subsets'
+ordinals, the subsets in strength order, the per-call bound state, the ``semi`` bound of every
+back, the direct search, and the whole ``arrange`` call (the rest is the special-hand decision
+and the answer's objects).
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from housegame.arrange.arranger import Arranger
 from housegame.arrange.build import deal_hands
@@ -32,11 +40,49 @@ def one_hand_ms(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> float:
     return statistics.median(times)
 
 
+T = TypeVar("T")
+
+
+def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
+    """Median CPU ms of each step of one direct (one-hand) search, as ``EvSearch.search``
+    runs them (imported here: older checkouts, timed without ``--stages``, lack them)."""
+    from housegame.arrange.batch import batches
+    from housegame.arrange.evsearch import DIRECT_FIRST, EvSearch
+    from housegame.arrange.search import search_batch
+
+    arranger = Arranger(ruleset, "ev")
+    arranger.arrange(hands[0])
+    search = EvSearch(arranger.model)
+    tables = arranger.model.tables
+    times: dict[str, list[float]] = {}
+
+    def timed(name: str, step: Callable[[], T]) -> T:
+        began = time.process_time()
+        out = step()
+        times.setdefault(name, []).append((time.process_time() - began) * 1000)
+        return out
+
+    def one(hand: list[Card]) -> None:
+        (batch,) = timed("prepare the hand", lambda: batches([hand]))
+        timed("subset ordinals", lambda: batch.subsets(tables))
+        timed("strength order", lambda: batch.ranked(tables))
+        subsets, bounds, values = timed("bound state", lambda: search.prepare(batch))
+        semi = timed("semi bound, every back", bounds.semi_all)
+        timed("direct search", lambda: search_batch(subsets, semi, values, 1, DIRECT_FIRST))
+        timed("whole arrange call", lambda: arranger.arrange(hand))
+
+    for hand in hands:
+        one(hand)
+    for name, spent in times.items():
+        print(f"{ruleset.id:<30} {name:<24} {statistics.median(spent):.3f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="all", help="A ruleset id, or all.")
     parser.add_argument("--hands", type=int, default=60)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--stages", action="store_true", help="time each step of one call")
     args = parser.parse_args()
     rows = deal_hands(args.seed, (args.hands + 3) // 4)[: args.hands]
     hands = [[Card(int(c)) for c in row] for row in rows]
@@ -47,6 +93,9 @@ def main() -> None:
     )
     for ruleset in rulesets:
         assert isinstance(ruleset, ThirteenCardRuleset)
+        if args.stages:
+            stages(ruleset, hands)
+            continue
         print(f"{ruleset.id:<30} {one_hand_ms(ruleset, hands):.3f} ms/hand", flush=True)
 
 

@@ -4,8 +4,13 @@ or Dask workers, and the wall-clock time the issue's target implies.
 Run::
 
     python benchmarks/simulate_bench.py --deals 2000 --jobs 2          # all rulesets
+    python benchmarks/simulate_bench.py --deals 2000 --jobs 2 --startup  # start-up apart
     python benchmarks/simulate_bench.py --deals 600 --dask-workers 1 2 1 2 -r pagat -r taiwan
     python benchmarks/simulate_bench.py --loose-tables 60 -r maceplay   # score, loose cards
+
+With ``--startup`` it also times a run of one chunk per process and reports what further
+deals cost apart from that start-up (each worker process imports the package and builds its
+lookup tables and models once per run: seconds that a long run pays once, not per deal).
 
 Reports wall time and CPU time (this process plus its worker processes, from ``resource``;
 Dask workers' CPU is not counted) and the extrapolated time for 100,000 four-player deals
@@ -31,6 +36,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 try:
     from housegame.simulation import Backend, simulate
+    from housegame.simulation.runner import CHUNK
 
     def run(rulesets: list[ThirteenCardRuleset], deals: int, backend: Backend) -> None:
         simulate(rulesets, deals, seed=1, players=4, backend=backend)
@@ -47,6 +53,8 @@ except ImportError:  # the code before housegame.simulation (one process), to co
 
     def run(rulesets: list[ThirteenCardRuleset], deals: int, backend: Backend) -> None:
         old_simulate(rulesets, deals, 1, 4)
+
+    CHUNK = 100
 
 
 TARGET_DEALS = 100_000
@@ -84,6 +92,26 @@ def report(
             f"{target * cpu / total / cores / 60:.1f} min on {cores} free cores"
         )
     print(line)
+
+
+def startup(
+    rulesets: list[ThirteenCardRuleset], deals: int, backend: Backend, wall: float, cpu: float
+) -> None:
+    """What the run costs once and what each further deal costs: a run of one chunk per
+    process (each process then starts, imports and builds its tables and models once, as in
+    any run) timed apart; the difference to the full run is the cost of the other deals."""
+    small = CHUNK * backend.jobs
+    assert deals > small, f"--startup needs more than {small} deals"
+    wall0, cpu0 = timed(rulesets, small, backend)
+    per_cpu = (cpu - cpu0) / (len(rulesets) * (deals - small))
+    per_wall = (wall - wall0) / (len(rulesets) * (deals - small))
+    target = len(rulesets) * (TARGET_DEALS - small)
+    print(
+        f"  start-up run ({small} deals): {wall0:.1f} s wall, {cpu0:.1f} s CPU; further deals: "
+        f"{1000 * per_cpu:.2f} ms CPU a deal; {TARGET_DEALS:,} deals each: "
+        f"{(wall0 + target * per_wall) / 60:.1f} min at this wall rate, "
+        f"{(cpu0 + target * per_cpu) / backend.jobs / 60:.1f} min on {backend.jobs} free cores"
+    )
 
 
 def loose_tables(ruleset: str, count: int) -> None:
@@ -130,6 +158,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("-r", "--ruleset", action="append", help="default: every bundled one")
     parser.add_argument("--dask-workers", type=int, nargs="*", default=[])
+    parser.add_argument(
+        "--startup",
+        action="store_true",
+        help="also time a run of one chunk per process: start-up apart from the cost a deal",
+    )
     parser.add_argument("--loose-tables", type=int, help="time `score` on N loose tables instead")
     args = parser.parse_args()
     if args.loose_tables:
@@ -140,8 +173,11 @@ def main() -> None:
     rulesets = rulesets or bundled_of(ThirteenCardRuleset)
     run(rulesets, 1, Backend())  # lookup tables and models loaded before timing
     if not args.dask_workers:
-        wall, cpu = timed(rulesets, args.deals, Backend(jobs=args.jobs))
+        backend = Backend(jobs=args.jobs)
+        wall, cpu = timed(rulesets, args.deals, backend)
         report(f"--jobs {args.jobs}", len(rulesets), args.deals, wall, cpu, args.jobs)
+        if args.startup:
+            startup(rulesets, args.deals, backend, wall, cpu)
         return
     from distributed import Client, LocalCluster, get_task_stream
 

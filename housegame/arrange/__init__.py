@@ -3,7 +3,8 @@
 Bottom-up: ``splits`` (the 72,072 splits as index tables) -> ``lookup`` (table evaluator) ->
 ``odds`` / ``build`` (lane odds data) -> ``model`` (the ``ev`` objective) -> ``search`` (exact
 pruned search, lexicographic objective) -> ``features`` / ``bounds`` / ``evsearch`` (the ``ev``
-objective's rows, staged bounds and search) -> ``arranger`` (public calls).
+objective's rows, staged bounds and search; ``batch``: hands prepared once for many rulesets)
+-> ``arranger`` (public calls).
 """
 
 from __future__ import annotations

@@ -13,18 +13,17 @@ from typing import Any, Literal
 
 import numpy as np
 
+from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
-from housegame.arrange.search import BATCH, Found, search_lexicographic
-from housegame.arrange.splits import HAND, split_positions
+from housegame.arrange.search import Found, search_lexicographic
 from housegame.cards import Card, parse_cards
-from housegame.errors import CardError
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
-from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.conditions import HandCounts, lane_holds
 from housegame.thirteen.payout import LaneVals
 from housegame.thirteen.specials import Declared, holding
 
@@ -132,14 +131,6 @@ class Arrangement:
         }
 
 
-def check_hand(cards: Sequence[Card]) -> None:
-    """A hand to set is 13 different cards."""
-    if len(cards) != HAND:
-        raise CardError(f"a hand to arrange has 13 cards, not {len(cards)}")
-    if len(set(cards)) != HAND:
-        raise CardError("a card appears twice in the hand")
-
-
 class Arranger:
     """Sets hands for one ruleset and objective; build once, call for many hands."""
 
@@ -159,45 +150,44 @@ class Arranger:
             self._model = ev_model(self.ruleset)
         return self._model
 
+    def _search(self, batch: HandBatch, top: int) -> list[Found]:
+        if self.objective == "lexicographic":
+            return search_lexicographic(batch.cards, self.tables, top + 1)
+        return EvSearch(self.model).search(batch, top + 1)
+
+    @staticmethod
+    def _batches(hands: Sequence[Sequence[Card]] | Sequence[HandBatch]) -> list[HandBatch]:
+        prepared = [h for h in hands if isinstance(h, HandBatch)]
+        if len(prepared) == len(hands):
+            return prepared
+        cards = [h for h in hands if not isinstance(h, HandBatch)]
+        if prepared:
+            raise TypeError("pass hands or prepared batches, not both")
+        return batches(cards)
+
     def found(
-        self, hands: Sequence[Sequence[Card]], top: int = 0
+        self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
     ) -> list[tuple[list[Card], Found]]:
-        """The raw search: each hand sorted ascending, with its best ``top + 1`` split ids."""
-        for cards in hands:
-            check_hand(cards)
-        ordered = [sorted(cards) for cards in hands]
+        """The raw search: each hand sorted ascending, with its best ``top + 1`` split ids.
+        ``hands``: cards, or hands already prepared (``batches``: shared by rulesets)."""
         out: list[tuple[list[Card], Found]] = []
-        for start in range(0, len(ordered), BATCH):
-            part = ordered[start : start + BATCH]
-            indices = np.array([[c.index for c in hand] for hand in part], dtype=np.intp)
-            if self.objective == "lexicographic":
-                found = search_lexicographic(indices, self.tables, top + 1)
-            else:
-                found = EvSearch(self.model).search(indices, top + 1)
-            out.extend(zip(part, found))
+        for batch in self._batches(hands):
+            out.extend(zip(batch.hands, self._search(batch, top)))
         return out
 
     def setting(self, hand: Sequence[Card], split: int) -> Setting:
         """``hand`` sorted ascending; lane keys read from the lookup tables."""
-        front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
-        key = self.tables.key
-        return Setting(
-            front,
-            middle,
-            back,
-            (
-                key([c.index for c in front]),
-                key([c.index for c in middle]),
-                key([c.index for c in back]),
-            ),
-        )
+        return split_setting(self.tables, hand, split)
 
     def ev(self, setting: Setting) -> float:
         """Expected units of one setting under the ``ev`` model."""
         return setting_value(self.model, setting)
 
-    def special(self, cards: Sequence[Card], best: Choice) -> SpecialDecision | None:
-        found = holding(cards, self.ruleset)
+    def special(
+        self, cards: Sequence[Card], best: Choice, counts: HandCounts | None = None
+    ) -> SpecialDecision | None:
+        """The special-hand decision; ``counts``: the cards' counts when already made."""
+        found = holding(cards, self.ruleset, counts)
         if not found:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
@@ -205,18 +195,24 @@ class Arranger:
         value = self.model.scaled(self.model.special_value(found[0]), cards)
         return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
-    def arrange_many(self, hands: Sequence[Sequence[Card]], top: int = 0) -> list[Arrangement]:
-        """Set many hands; the search runs in batches of ``BATCH`` hands."""
+    def arrange_many(
+        self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
+    ) -> list[Arrangement]:
+        """Set many hands (or prepared batches, see ``found``); the search runs in batches of
+        ``BATCH`` hands."""
         out = []
-        for hand, found in self.found(hands, top):
-            ev = self.objective == "ev"
-            choices = tuple(
-                Choice(self.setting(hand, s), self.model.scaled(v, hand) if ev else v)
-                for s, v in zip(found.splits, found.values)
-            )
-            out.append(
-                Arrangement(choices[0], choices[1:], self.special(hand, choices[0]), self.objective)
-            )
+        ev = self.objective == "ev"
+        for batch in self._batches(hands):
+            for i, found in enumerate(self._search(batch, top)):
+                hand = batch.hands[i]
+                choices = tuple(
+                    Choice(
+                        batch.setting(self.tables, i, s), self.model.scaled(v, hand) if ev else v
+                    )
+                    for s, v in zip(found.splits, found.values)
+                )
+                special = self.special(hand, choices[0], batch.counts(i))
+                out.append(Arrangement(choices[0], choices[1:], special, self.objective))
         return out
 
     def arrange(self, cards: Sequence[Card], top: int = 0) -> Arrangement:

@@ -70,6 +70,17 @@ Values = list[Interval | F64]
 LaneMaker = Callable[[int, Sequence[Any]], LaneVals]
 
 
+_SUBSET_IDS: dict[int, npt.NDArray[np.int32]] = {}
+
+
+def _subset_ids(width: int) -> npt.NDArray[np.int32]:
+    """0 .. width - 1, made once per width."""
+    found = _SUBSET_IDS.get(width)
+    if found is None:
+        found = _SUBSET_IDS[width] = np.arange(width, dtype=np.int32)
+    return found
+
+
 class Ranked:
     """One subset size's subsets of every hand of a batch, in ascending ordinal order."""
 
@@ -77,29 +88,32 @@ class Ranked:
         count = len(ords) // width
         assert count * width < 1 << 31 and width <= _SUBSET_MASK
         # sort (ordinal, subset) packed in an int32: a plain sort, faster than an argsort
-        packed = ords.reshape(count, width).astype(np.int32) << _SUBSET_BITS
-        packed |= np.arange(width, dtype=np.int32)
+        packed = ords.reshape(count, width).astype(np.int32)
+        packed <<= _SUBSET_BITS
+        packed |= _subset_ids(width)
         packed.sort(axis=1)
         self.width = width
-        self.flat: I64 = (
-            ((packed & _SUBSET_MASK) + (np.arange(count, dtype=np.int32) * width)[:, None])
-            .ravel()
-            .astype(np.int64)
-        )
+        flat = (packed & _SUBSET_MASK).astype(np.int64)
+        flat += (np.arange(count, dtype=np.int64) * width)[:, None]
+        self.flat: I64 = flat.ravel()
         """Sorted position -> subset (both flat, hand-major)."""
-        self.position: U32 = np.empty(len(self.flat), dtype=np.uint32)
+        size = len(self.flat)
+        self.position: U32 = np.empty(size, dtype=np.uint32)
         """Subset -> sorted position."""
-        self.position[self.flat] = np.arange(len(self.flat), dtype=np.uint32)
-        self.ords: I64 = (packed >> _SUBSET_BITS).ravel().astype(np.int64)
-        self.keyed: I64 = strength.take(self.ords).astype(np.int64) + np.repeat(
-            np.arange(count, dtype=np.int64) * _OFFSET, width
-        )
+        self.position[self.flat] = np.arange(size, dtype=np.uint32)
+        ords64 = (packed >> _SUBSET_BITS).astype(np.int64)
+        self.ords: I64 = ords64.ravel()
+        keyed = strength.take(ords64).astype(np.int64)
+        keyed += (np.arange(count, dtype=np.int64) * _OFFSET)[:, None]
+        self.keyed: I64 = keyed.ravel()
         """Strength plus the hand's offset: ascending over the whole batch."""
-        is_end = np.ones(len(self.keyed), dtype=bool)
-        is_end[:-1] = self.keyed[1:] != self.keyed[:-1]
+        is_end = np.empty(size, dtype=bool)
+        is_end[-1] = True
+        np.not_equal(self.keyed[1:], self.keyed[:-1], out=is_end[:-1])
         ends = np.flatnonzero(is_end).astype(np.uint32)
-        run = np.diff(ends, prepend=np.uint32(0))
-        run[0] += 1
+        run = np.empty(len(ends), dtype=np.intp)
+        run[0] = ends[0] + 1
+        np.subtract(ends[1:], ends[:-1], out=run[1:])
         self.upto: U32 = np.repeat(ends, run)
         """Sorted position -> the last sorted position no stronger (equal strength)."""
 
@@ -212,8 +226,10 @@ class Bounds:
         o5: U16,
         o3: U16,
         corner: bool,
+        ranked: tuple[Ranked, Ranked] | None = None,
     ) -> None:
-        """``corner``: ``reads_corners(model, lanes)``, worked out once per model."""
+        """``corner``: ``reads_corners(model, lanes)``, worked out once per model; ``ranked``:
+        the subsets in strength order when already built (``HandBatch.ranked``)."""
         self.model, self.lanes, self.make_lane = model, lanes, make_lane
         self.corner = corner
         self.splits = not corner and any(not trend for lane in lanes for trend in lane.trend)
@@ -224,7 +240,9 @@ class Bounds:
         tables = model.tables
         self.o5, self.o3 = o5, o3
         self.cards: tuple[dict[int, F64], ...] = card_rows(lanes, cards, o3, o5, tables)
-        self.r5, self.r3 = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
+        if ranked is None:
+            ranked = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
+        self.r5, self.r3 = ranked
         self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
         self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
 

@@ -1,6 +1,8 @@
 """The ``ev`` objective's exact search: bounds in stages, cheapest first, over a batch of hands.
 
-Per batch (see ``bounds`` for the bounds themselves):
+Per batch (see ``bounds`` for the bounds themselves; ``hints``, the backs other rulesets chose
+for the same hands, are evaluated first when given, and one seed round, ``HINTED_ROUNDS``,
+then suffices):
 
 1. ``blocks``: a bound per block of 33 backs, for every block of every hand;
 2. the blocks in rounds, best block bound first (``BLOCK_ROUNDS``): the ``semi`` bound of
@@ -30,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
+from housegame.arrange.batch import HandBatch
 from housegame.arrange.bounds import BLOCKS, Bounds, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import EvModel
@@ -42,7 +45,6 @@ from housegame.arrange.search import (
     Values,
     evaluate_backs,
     found_list,
-    hands_of,
     search_batch,
     thresholds,
     top_splits,
@@ -56,6 +58,9 @@ SEED = 2
 BLOCK_ROUNDS = (1, 2, 4, BLOCKS)
 """Rank (by block bound, within a hand) at which each round of blocks stops: each but the last
 ends with a seed (``SEED_TIGHT`` tight bounds, ``SEED`` exact values) raising the threshold."""
+HINTED_ROUNDS = (1, BLOCKS)
+"""``BLOCK_ROUNDS`` when hints set the first thresholds: one seed round is enough (measured:
+docs/simulate.md)."""
 ROUNDS = (1, 3, 9, 27)
 """Rank (by tight bound, within a hand) at which each exact round after the first stops."""
 SMALL = 4
@@ -113,24 +118,37 @@ class _Candidates:
         self.tight[which] = True
 
 
-def search_staged(hands: Hands, bounds: Bounds, values: Values, keep: int) -> list[Found]:
-    """The ``keep`` best legal splits of every hand (see module docstring)."""
+def search_staged(
+    hands: Hands, bounds: Bounds, values: Values, keep: int, hints: tuple[I64, I64] | None = None
+) -> list[Found]:
+    """The ``keep`` best legal splits of every hand (see module docstring). ``hints``: (hand,
+    back) pairs evaluated first, e.g. the backs other rulesets chose for the same hands: a
+    good first threshold prunes more, and the answer is the same whatever they are."""
     count = hands.count
     ids = np.arange(count, dtype=np.int64)
     best = _Best(hands, values, keep)
+    done = np.zeros((count, N5), dtype=bool)
+    rounds: tuple[int, ...] = BLOCK_ROUNDS
+    if hints is not None and len(hints[0]):
+        done[hints[0], hints[1]] = True
+        hint_hand, hint_back = np.nonzero(done)
+        best.add(hint_hand.astype(np.int64), hint_back.astype(np.int64))
+        rounds = HINTED_ROUNDS
     block = bounds.blocks()
     block_rank = np.empty(block.shape, dtype=np.int64)
     block_rank[ids[:, None], np.argsort(-block, axis=1, kind="stable")] = np.arange(BLOCKS)
     empty = np.empty(0, dtype=np.int64)
     cands = _Candidates(empty, empty, np.empty(0))
     start = 0
-    for stop in BLOCK_ROUNDS:
+    for stop in rounds:
         more_hand, more_block = np.nonzero(
             (block_rank >= start) & (block_rank < stop) & (block >= best.threshold[:, None])
         )
         start = stop
         if len(more_hand):
             hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
+            fresh = ~done[hand, back]
+            hand, back = hand[fresh], back[fresh]
             cands.extend(hand, back, bounds.semi(hand, back))
         cands.select(cands.bound >= best.threshold[cands.hand])
         if stop >= BLOCKS:
@@ -186,13 +204,20 @@ class EvSearch:
             full[row] = value
         return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])
 
-    def search(self, cards: IntP, keep: int, direct: bool | None = None) -> list[Found]:
-        """``cards``: (B, 13) ascending rows; the ``keep`` best splits of each hand. ``direct``:
-        whether to skip the stages (default: for batches of at most ``SMALL`` hands); the
-        answer is the same either way."""
+    def prepare(self, batch: HandBatch) -> tuple[Hands, Bounds, Values]:
+        """A batch's subsets, its bound state and its exact values under this model."""
         model = self.model
-        hands = hands_of(cards, model.tables)
-        bounds = Bounds(model, self.lanes, self._lane, cards, hands.u5, hands.u3, self.corner)
+        hands = batch.subsets(model.tables)
+        bounds = Bounds(
+            model,
+            self.lanes,
+            self._lane,
+            batch.cards,
+            hands.u5,
+            hands.u3,
+            self.corner,
+            batch.ranked(model.tables),
+        )
 
         def values(h: I64, b: I64, m: I64, f: I64) -> F64:
             lanes = [
@@ -202,6 +227,17 @@ class EvSearch:
             ]
             return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
 
-        if direct if direct is not None else len(cards) <= SMALL:
+        return hands, bounds, values
+
+    def search(self, cards: IntP | HandBatch, keep: int, direct: bool | None = None) -> list[Found]:
+        """``cards``: (B, 13) ascending rows, or a ``HandBatch`` (its ranking-only arrays
+        shared with other rulesets); the ``keep`` best splits of each hand. ``direct``:
+        whether to skip the stages (default: for batches of at most ``SMALL`` hands); the
+        answer is the same either way."""
+        batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
+        hands, bounds, values = self.prepare(batch)
+        if direct if direct is not None else len(batch) <= SMALL:
             return search_batch(hands, bounds.semi_all(), values, keep, DIRECT_FIRST)
-        return search_staged(hands, bounds, values, keep)
+        found = search_staged(hands, bounds, values, keep, batch.hints())
+        batch.hint(found)
+        return found

@@ -85,3 +85,8 @@ class Interval:
         return Interval(
             (self.lo > 0).astype(np.float64), (self.hi > 0).astype(np.float64), unit=True
         )
+
+    def sign(self) -> Interval:
+        """``sign`` over the interval: it rises with ``x``, so the ends' signs (what
+        ``positive(x) - positive(-x)`` gives on intervals, in one operation per end)."""
+        return Interval(np.sign(self.lo), np.sign(self.hi))

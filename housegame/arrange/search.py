@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -59,10 +60,12 @@ def hands_of(cards: IntP, tables: RankTables) -> Hands:
     """``cards``: (B, 13) card indices, each row ascending."""
     count = len(cards)
     colex = COLEX32[:, cards]  # (5, B, 13): each card's colex term at each position
-    idx5 = colex[0][:, FIVES[:, 0]]
+    idx5 = colex[0].take(FIVES[:, 0], axis=1)
     for k in range(1, 5):
-        idx5 = idx5 + colex[k][:, FIVES[:, k]]
-    idx3 = colex[0][:, THREES[:, 0]] + colex[1][:, THREES[:, 1]] + colex[2][:, THREES[:, 2]]
+        idx5 += colex[k].take(FIVES[:, k], axis=1)
+    idx3 = colex[0].take(THREES[:, 0], axis=1)
+    for k in range(1, 3):
+        idx3 += colex[k].take(THREES[:, k], axis=1)
     u5 = tables.ord5.take(idx5.ravel())
     u3 = tables.ord3.take(idx3.ravel())
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
@@ -195,16 +198,10 @@ def search_batch(
 
 def found_list(best: Pool, count: int) -> list[Found]:
     """A hand-major pool of each hand's best entries, as one ``Found`` per hand."""
-    out = []
-    bounds = np.searchsorted(best.hand, np.arange(count + 1))
-    for i in range(count):
-        lo, hi = bounds[i], bounds[i + 1]
-        out.append(
-            Found(
-                tuple(int(x) for x in best.split[lo:hi]), tuple(float(x) for x in best.value[lo:hi])
-            )
-        )
-    return out
+    bounds: list[int] = np.searchsorted(best.hand, np.arange(count + 1)).tolist()
+    splits: list[int] = best.split.tolist()
+    values: list[float] = best.value.tolist()
+    return [Found(tuple(splits[lo:hi]), tuple(values[lo:hi])) for lo, hi in pairwise(bounds)]
 
 
 def search_lexicographic(cards: IntP, tables: RankTables, keep: int) -> list[Found]:

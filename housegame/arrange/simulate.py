@@ -44,12 +44,19 @@ def seat_of(name: str, arrangement: Arrangement) -> Seat:
     return Seat(name, None if declared else arrangement.best.setting, declared)
 
 
+def arranged_table(
+    ruleset: ThirteenCardRuleset, names: Sequence[str], arranged: Sequence[Arrangement]
+) -> tuple[list[Seat], str | None]:
+    """The seats these arranged hands make, and the banker: the first seat in banker games."""
+    banker = names[0] if ruleset.table.compare == "banker" else None
+    return [seat_of(n, a) for n, a in zip(names, arranged)], banker
+
+
 def settle_arranged(
     ruleset: ThirteenCardRuleset, names: Sequence[str], arranged: Sequence[Arrangement]
 ) -> TableResult:
-    """The table these arranged hands make, the first seat banking in banker games."""
-    banker = names[0] if ruleset.table.compare == "banker" else None
-    return settle_table(ruleset, [seat_of(n, a) for n, a in zip(names, arranged)], banker)
+    """The table these arranged hands make, settled (``arranged_table``)."""
+    return settle_table(ruleset, *arranged_table(ruleset, names, arranged))
 
 
 def _table_totals(ruleset: ThirteenCardRuleset, arranged: list[Arrangement]) -> list[float]:

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from housegame.results import Item
 from housegame.simulation.stats import Exact, magnitude
-from housegame.thirteen.results import TableResult
+from housegame.thirteen.results import TableResult, TableTerms, Term
 
 NAMES = ("p1", "p2", "p3", "p4")
 """Seat names in simulated tables; seat 1 banks in banker games."""
@@ -126,15 +126,16 @@ class ThirteenTally:
     def hands(self) -> int:
         return self.deals * self.players
 
-    def _term(self, item: Item, to_seat1: int) -> None:
+    def _term(self, item: Item | Term, to_seat1: int) -> None:
         key = (item.kind, _general(item.label))
         term = self.terms.get(key)
         if term is None:
             term = self.terms[key] = TermTally()
         term.add(exact(item.units), to_seat1)
 
-    def add_table(self, deal: int, table: TableResult) -> None:
-        """Count one settled table (deal number ``deal`` of the run)."""
+    def add_table(self, deal: int, table: TableResult | TableTerms) -> None:
+        """Count one settled table (deal number ``deal`` of the run), itemized or as terms
+        (``settle_terms``: the same counts)."""
         names = NAMES[: self.players]
         totals = {name: exact(units) for name, units in table.totals.items()}
         self.deals += 1

@@ -2,7 +2,7 @@
 
 Each hand is set by the ruleset's own arranger (``ev`` by default, or ``lexicographic``),
 special hands declared as that arranger decides, and each table settled by the engine
-(``settle_arranged``: seat 1 banks in banker games). What a deal leaves is counted in a
+(``settle_terms``: seat 1 banks in banker games). What a deal leaves is counted in a
 ``ThirteenTally``; ``RulesetStats`` (``housegame.simulation.summary``) is the designer's
 summary of one ruleset's tally.
 """
@@ -15,10 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from housegame.arrange.arranger import Arranger, Objective
+from housegame.arrange.arranger import Arrangement, Arranger, Objective
+from housegame.arrange.batch import batches
 from housegame.arrange.build import PLAYERS
-from housegame.arrange.simulate import settle_arranged
-from housegame.cards import Card
+from housegame.arrange.simulate import arranged_table
+from housegame.cards import DECK
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
@@ -26,6 +27,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
+from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
 """Called with the number of deals just finished (under one ruleset); raising
@@ -51,20 +53,30 @@ def deal_chunk(seed: int, index: int, deals: int, players: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class ThirteenChunk:
-    """One ruleset's share of one chunk: a picklable task for any backend."""
+    """One chunk of deals under every ruleset of the run: a picklable task for any backend.
+    The hands are sorted, and what depends only on the cards and the ranking setting built,
+    once for all the rulesets (``HandBatch``)."""
 
-    ruleset: ThirteenCardRuleset
+    rulesets: tuple[ThirteenCardRuleset, ...]
     objective: Objective
     players: int
     seed: int
     index: int
     deals: int
 
-    def __call__(self) -> ThirteenTally:
-        rules, players = self.ruleset, self.players
+    def __call__(self) -> list[ThirteenTally]:
+        """One tally per ruleset, in order."""
+        players = self.players
         dealt = deal_chunk(self.seed, self.index, self.deals, players)
-        hands = [[Card(int(c)) for c in row] for row in dealt.reshape(-1, 13)]
-        arranged = _arranger(rules, self.objective).arrange_many(hands)
+        hands = [[DECK[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
+        arranged: list[list[Arrangement]] = [[] for _ in self.rulesets]
+        for batch in batches(hands):  # one batch's arrays alive at a time
+            for rules, out in zip(self.rulesets, arranged):
+                out.extend(_arranger(rules, self.objective).arrange_many([batch]))
+        return [self._tally(rules, rows) for rules, rows in zip(self.rulesets, arranged)]
+
+    def _tally(self, rules: ThirteenCardRuleset, arranged: list[Arrangement]) -> ThirteenTally:
+        players = self.players
         tally = ThirteenTally(players)
         for arrangement in arranged:
             if arrangement.special is not None:
@@ -72,8 +84,8 @@ class ThirteenChunk:
         names = NAMES[:players]
         first = self.index * CHUNK
         for d in range(self.deals):
-            table = settle_arranged(rules, names, arranged[d * players : (d + 1) * players])
-            tally.add_table(first + d, table)
+            seats = arranged_table(rules, names, arranged[d * players : (d + 1) * players])
+            tally.add_table(first + d, settle_terms(rules, *seats))
         return tally
 
 
@@ -145,16 +157,19 @@ def simulate(
         _check_seats(rules, players)
     sizes = chunk_sizes(deals)
     tasks = [
-        ThirteenChunk(rules, objective, players, seed, index, size)
+        ThirteenChunk(tuple(loaded), objective, players, seed, index, size)
         for index, size in enumerate(sizes)
-        for rules in loaded
     ]
     tallies = [ThirteenTally(players) for _ in loaded]
-    interrupted = run_tasks(
-        tasks,
-        lambda i, chunk: tallies[i % len(loaded)].merge(chunk),
-        backend,
-        None if progress is None else lambda i: progress(tasks[i].deals),
-    )
+
+    def fold(index: int, chunk: list[ThirteenTally]) -> None:
+        """Each ruleset's share in turn, the progress hook after each (so Ctrl-C from it keeps
+        the rulesets already counted of this chunk)."""
+        for tally, part in zip(tallies, chunk):
+            tally.merge(part)
+            if progress is not None:
+                progress(part.deals)
+
+    interrupted = run_tasks(tasks, fold, backend)
     stats = [summarize(r, t) for r, t in zip(loaded, tallies) if t.deals]
     return SimulationReport(deals, players, seed, objective, interrupted, stats)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
 
@@ -87,15 +87,39 @@ def _count_passing(f: CardFilter, cards: Sequence[Card]) -> int:
 @dataclass(frozen=True)
 class HandCounts:
     """A 13-card hand with its rank and suit counts, counted once for every special-hand
-    condition asked of it."""
+    condition asked of it; ``held`` keeps each condition's answer (``holds``), so rulesets
+    sharing a condition ask it once per hand."""
 
     cards: tuple[Card, ...]
     ranks: Counter[int]
     suits: Counter[int]
+    held: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> HandCounts:
         return cls(tuple(cards), Counter(c.rank for c in cards), Counter(c.suit for c in cards))
+
+    def holds(self, cond: HandCondition) -> bool:
+        """``hand_holds(cond, self)``, remembered by the condition's content."""
+        key = _condition_key(cond)
+        found = self.held.get(key)
+        if found is None:
+            found = self.held[key] = hand_holds(cond, self)
+        return found
+
+
+_KEYS: dict[int, tuple[HandCondition, str]] = {}
+
+
+def _condition_key(cond: HandCondition) -> str:
+    """A condition's content as text (equal conditions of different rulesets share it), worked
+    out once per condition object."""
+    found = _KEYS.get(id(cond))
+    if found is None or found[0] is not cond:
+        if len(_KEYS) > 4096:
+            _KEYS.clear()
+        found = _KEYS[id(cond)] = (cond, f"{type(cond).__name__}:{cond.model_dump_json()}")
+    return found[1]
 
 
 def hand_holds(cond: HandCondition, hand: HandCounts) -> bool:

@@ -27,6 +27,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Protocol
 
+import numpy as np
+
 from housegame.cards import Card
 from housegame.ranking import Category
 from housegame.rulesets.common import LANES
@@ -71,7 +73,14 @@ def whole(x: Num) -> int:
 
 
 def sign(x: Num) -> Num:
-    """+1, 0 or -1 as ``x`` is positive, zero or negative."""
+    """+1, 0 or -1 as ``x`` is positive, zero or negative (one array operation for an array,
+    the ends' signs for an interval: the same values as ``positive(x) - positive(-x)``)."""
+    if isinstance(x, np.ndarray):
+        return np.sign(x)
+    method = getattr(x, "sign", None)
+    if method is not None:
+        out: Num = method()
+        return out
     return positive(x) - positive(-x)
 
 
@@ -83,6 +92,9 @@ def power(base: Num, exponent: int) -> Num:
         out = out * base
     return out
 
+
+_WON_LOST = [(won, lost) for won in range(4) for lost in range(4 - won)]
+"""Every (lanes won, lanes lost) of three lanes."""
 
 FEATURES = ("w", "t", "l", "v", "c", "g", "u")
 """The per-lane inputs, in this order wherever they are stored as rows."""
@@ -271,9 +283,14 @@ class Payout:
 
     @staticmethod
     def won_lost(lanes: Sequence[LaneVals]) -> dict[tuple[int, int], Num]:
-        """Chance of each (lanes won, lanes lost), lanes independent."""
+        """Chance of each (lanes won, lanes lost), lanes independent. Chances that are the
+        int 0 (a known pair's lanes) are skipped, which adds nothing, and left as 0."""
         first = lanes[0]
-        dist: dict[tuple[int, int], Num] = {(1, 0): first.w, (0, 1): first.l, (0, 0): first.t}
+        dist: dict[tuple[int, int], Num] = {
+            key: q
+            for key, q in (((1, 0), first.w), ((0, 1), first.l), ((0, 0), first.t))
+            if not _is_zero(q)
+        }
         for lane in lanes[1:]:
             nxt: dict[tuple[int, int], Num] = {}
             for (won, lost), p in dist.items():
@@ -282,10 +299,12 @@ class Payout:
                     ((won, lost + 1), lane.l),
                     ((won, lost), lane.t),
                 ):
+                    if _is_zero(q):
+                        continue
                     term = p * q
                     nxt[key] = nxt[key] + term if key in nxt else term
             dist = nxt
-        return dist
+        return {key: dist.get(key, 0) for key in _WON_LOST}
 
     def row_paid(self, won: int, lost: int) -> int:
         """Outcome table: what a row pays me, its scoop multiplier and bonus included."""
@@ -475,9 +494,13 @@ class Payout:
                     total = total + chance if fixed > 0 else total - chance
                 continue
             part = self._lane_part(lanes, pattern)
-            net = part + self.add_ons(mine, pattern.known, positive(part))
+            net = part
+            if mine:  # who won the lane part is read by match-won add-ons only
+                won = positive(part) if _reads_match(mine) else 0
+                net = net + self.add_ons(mine, pattern.known, won)
             if with_theirs:
-                net = net - self.add_ons(theirs.units, pattern.mirrored, positive(-part))
+                lost = positive(-part) if _reads_match(theirs.units) else 0
+                net = net - self.add_ons(theirs.units, pattern.mirrored, lost)
             total = total + chance * sign(net)
         return self.overall * total
 
@@ -631,6 +654,10 @@ def _fixed_sign(low: float, high: float) -> int | None:
     if low == high == 0:
         return 0
     return None
+
+
+def _reads_match(units: dict[PayKey, Num]) -> bool:
+    return any(key[0] == "match-won" for key in units)
 
 
 def _is_zero(x: Num) -> bool:

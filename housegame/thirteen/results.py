@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from housegame.cards import Card
 from housegame.jsonsafe import flat_records, number_map
@@ -54,6 +54,39 @@ class Seat:
         return out
 
 
+class Term(NamedTuple):
+    """One settled term, as counted: an ``Item`` without the people's parts (detail, winner);
+    ``units`` to the pair's first player, an int unless a share is not whole."""
+
+    kind: str
+    label: str
+    units: Fraction | int
+
+
+class PairTerms:
+    """A pair settled for counting (``settle_terms``): the same terms, in the same order, as
+    its ``PairResult``, without the lanes' hand descriptions and in plain ints."""
+
+    __slots__ = ("counted_only", "first", "items", "lane_units", "scooped_by", "second")
+
+    def __init__(self, first: str, second: str) -> None:
+        self.first, self.second = first, second
+        self.items: list[Term] = []
+        self.scooped_by: str | None = None
+        self.lane_units: Fraction | int = 0
+        """As ``PairResult.lane_units``."""
+        self.counted_only = False
+
+    @property
+    def net(self) -> Fraction | int:
+        return sum(term.units for term in self.items)
+
+    def add(self, kind: str, label: str, units: Fraction | int, *_: object, **__: object) -> None:
+        """As ``PairResult.add``; its detail and lane are not kept."""
+        if units:
+            self.items.append(Term(kind, label, units))
+
+
 @dataclass
 class PoolEntry:
     player: str
@@ -99,3 +132,26 @@ class TableResult:
         pool = ({"player": e.player, **e.item.as_dict()} for e in self.pool)
         rows += [{"ruleset": self.ruleset, "first": None, "second": None, **row} for row in pool]
         return flat_records(rows)
+
+
+@dataclass
+class TableTerms:
+    """A table settled for counting (``settle_terms``): what ``TableResult`` holds, its pairs
+    as ``PairTerms``."""
+
+    ruleset: str
+    seats: list[Seat]
+    banker: str | None
+    pairs: list[PairTerms]
+    pool: list[PoolEntry] = field(default_factory=list)
+
+    @property
+    def totals(self) -> dict[str, Fraction | int]:
+        totals: dict[str, Fraction | int] = {s.name: 0 for s in self.seats}
+        for pair in self.pairs:
+            net = pair.net
+            totals[pair.first] += net
+            totals[pair.second] -= net
+        for entry in self.pool:
+            totals[entry.player] += entry.item.units
+        return totals

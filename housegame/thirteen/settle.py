@@ -6,10 +6,11 @@ ThirteenCardRuleset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import TypeVar
 
 from housegame.ranking import category_of, describe
 from housegame.results import Item, LaneResult, PairResult
@@ -18,7 +19,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
 from housegame.thirteen.payout import LaneVals, Num, Opponent, PayKey, Payout, whole
-from housegame.thirteen.results import PoolEntry, Seat, TableResult
+from housegame.thirteen.results import PairTerms, PoolEntry, Seat, TableResult, TableTerms
 from housegame.thirteen.specials import compare as compare_specials
 
 
@@ -52,9 +53,15 @@ class SeatTerms:
     group_units: dict[PayKey, Num]
 
 
+Pair = PairResult | PairTerms
+P = TypeVar("P", PairResult, PairTerms)
+
+
 class PairScorer:
-    """Settles one pair of seats with the ruleset's payout terms (``payout``), itemized;
-    ``banker`` decides ties where the ruleset gives them to the banker."""
+    """Settles one pair of seats with the ruleset's payout terms (``payout``), itemized
+    (``settle``) or as plain terms to count (``terms``: the same terms, no hand descriptions,
+    no ``Fraction`` unless a share is not whole); ``banker`` decides ties where the ruleset
+    gives them to the banker."""
 
     def __init__(self, ruleset: ThirteenCardRuleset, banker: str | None) -> None:
         self.ruleset = ruleset
@@ -64,9 +71,15 @@ class PairScorer:
         self.bonus_lanes = {
             item.id: item.lane for group in ruleset.bonuses.values() for item in group.items
         }
+        self.reads_match = any(term.pay[0] == "match-won" for term in self.payout.bonuses)
 
     def settle(self, a: Seat, b: Seat) -> PairResult:
-        pair = PairResult(a.name, b.name)
+        return self._settle(PairResult(a.name, b.name), a, b)
+
+    def terms(self, a: Seat, b: Seat) -> PairTerms:
+        return self._settle(PairTerms(a.name, b.name), a, b)
+
+    def _settle(self, pair: P, a: Seat, b: Seat) -> P:
         if a.surrendered or b.surrendered:
             self._surrender(pair, a, b)
         elif a.declared is not None or b.declared is not None:
@@ -78,19 +91,19 @@ class PairScorer:
             self._overall(pair, whole(self.payout.points_net(1 if pair.net > 0 else -1)))
         return pair
 
-    def _overall(self, pair: PairResult, units: int) -> None:
+    def _overall(self, pair: Pair, units: int) -> None:
         if units:
             winner = pair.first if units > 0 else pair.second
             pair.add("overall-point", f"overall point to {winner}", units)
 
-    def _surrender(self, pair: PairResult, a: Seat, b: Seat) -> None:
+    def _surrender(self, pair: Pair, a: Seat, b: Seat) -> None:
         if a.surrendered and b.surrendered:
             return
         units = self.ruleset.surrender.units if self.ruleset.surrender else 0
         loser = a if a.surrendered else b
         pair.add("surrender", f"{loser.name} surrenders", -units if loser is a else units)
 
-    def _specials(self, pair: PairResult, a: Seat, b: Seat) -> None:
+    def _specials(self, pair: Pair, a: Seat, b: Seat) -> None:
         rules = self.ruleset.specials
         if a.declared is not None and b.declared is not None:
             order = compare_specials(a.declared, b.declared)
@@ -179,15 +192,18 @@ class PairScorer:
             )
         ]
 
-    def _set_hands(self, pair: PairResult, a: Seat, b: Seat) -> None:
+    def _set_hands(self, pair: Pair, a: Seat, b: Seat) -> None:
         outcomes = self._outcomes(a, b)
         lanes_a = self._lanes(a, b, outcomes)
-        lanes_b = self._lanes(b, a, [-o for o in outcomes])
         dist = self._lane_items(pair, a, b, lanes_a)
         payout = self.payout
-        won, lost = payout.match(lanes_a, dist)
-        for seat, lanes, sign, match in ((a, lanes_a, 1, won), (b, lanes_b, -1, lost)):
+        # who won the pair is read only by match-won add-ons, b's lanes only by b's add-ons
+        won, lost = payout.match(lanes_a, dist) if self.reads_match else (0, 0)
+        for seat, sign, match in ((a, 1, won), (b, -1, lost)):
             own = self._own(seat)
+            if not any(own.bonuses):
+                continue
+            lanes = lanes_a if seat is a else self._lanes(b, a, [-o for o in outcomes])
             for term, units in zip(payout.bonuses, own.bonuses):
                 if units:
                     paid = units * payout.pays(term.pay, lanes, match)
@@ -199,18 +215,20 @@ class PairScorer:
         self._overall(pair, whole(overall))
 
     def _lane_items(
-        self, pair: PairResult, a: Seat, b: Seat, lanes: list[LaneVals]
+        self, pair: Pair, a: Seat, b: Seat, lanes: list[LaneVals]
     ) -> dict[tuple[int, int], Num]:
         """Lane results (or the outcome table) and the scoop, from ``a``'s side; sets who
         scooped and the lane units a home run multiplies."""
         payout = self.payout
-        dist = payout.won_lost(lanes)
+        dist = payout.won_lost(lanes) if payout.outcomes is not None else {}  # lane sums: unread
+        itemized = isinstance(pair, PairResult)
         for lane, vals in zip(LANES, lanes):
             winner = a.name if vals.w else b.name if vals.l else None
-            pair.lanes.append(LaneResult(lane, winner, *self._lane_hands(lane, a, b)))
+            if isinstance(pair, PairResult):
+                pair.lanes.append(LaneResult(lane, winner, *self._lane_hands(lane, a, b)))
             if payout.outcomes is None:
                 label = f"{lane} to {winner}" if winner else f"{lane} tied"
-                detail = self._lane_detail(lane, a, b)
+                detail = self._lane_detail(lane, a, b) if itemized else ""
                 pair.add("lane", label, whole(payout.lane(vals)), detail, lane=lane)
         if payout.outcomes is not None:
             won = sum(whole(v.w) for v in lanes)
@@ -223,7 +241,11 @@ class PairScorer:
             mult = payout.scoop_mult
             label = f"scoop by {pair.scooped_by}" + (f" x{mult}" if mult > 1 else "")
             pair.add("scoop", label, whole(payout.scoop(lanes, dist)))
-        pair.lane_units = Fraction(whole(scoops.won_units - scoops.lost_units))
+        lane_units = whole(scoops.won_units - scoops.lost_units)
+        if isinstance(pair, PairResult):
+            pair.lane_units = Fraction(lane_units)
+        else:
+            pair.lane_units = lane_units
         return dist
 
     def _lane_hands(self, lane: LaneName, a: Seat, b: Seat) -> tuple[str, str]:
@@ -248,7 +270,7 @@ def _pairs(
     return list(combinations(seats, 2))
 
 
-def _home_runs(ruleset: ThirteenCardRuleset, pairs: list[PairResult]) -> list[str]:
+def _home_runs(ruleset: ThirteenCardRuleset, pairs: Sequence[Pair]) -> list[str]:
     home_run = ruleset.home_run
     if home_run is None:
         return []
@@ -269,7 +291,7 @@ def _home_runs(ruleset: ThirteenCardRuleset, pairs: list[PairResult]) -> list[st
     return makers
 
 
-def _multiply(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], pairs: list[PairResult]) -> None:
+def _multiply(ruleset: ThirteenCardRuleset, seats: Sequence[Seat], pairs: Sequence[Pair]) -> None:
     """Card multipliers: each pair's whole settlement times both players' factors, as one
     itemized line (``Payout.multiplied``)."""
     payout = payout_of(ruleset)
@@ -334,39 +356,43 @@ def _pool(ruleset: ThirteenCardRuleset, seats: Sequence[Seat]) -> list[PoolEntry
     return entries
 
 
-def settle_table(
-    ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: str | None = None
-) -> TableResult:
-    """Score seated players under the ruleset. Seats are already checked (see ``seat_table``)."""
-    scorer = PairScorer(ruleset, banker)
+def _settle(
+    ruleset: ThirteenCardRuleset,
+    seats: Sequence[Seat],
+    banker: str | None,
+    settle: Callable[[Seat, Seat], P],
+) -> tuple[list[P], list[PoolEntry]]:
+    """The table's settled pairs (each by ``settle``) and pool entries."""
     if ruleset.specials.all_declared == "nothing" and all(s.declared is not None for s in seats):
-        unit, per_unit = ruleset.display.unit, ruleset.display.points_per_unit
-        return TableResult(ruleset.id, list(seats), banker, [], [], unit, per_unit)
+        return [], []
     if ruleset.table.compare == "pool":
         declarers = [s for s in seats if s.declared is not None]
         candidates = [(x, y) for x, y in combinations(seats, 2) if x in declarers or y in declarers]
-        pairs = [scorer.settle(x, y) for x, y in candidates]
-        return TableResult(
-            ruleset.id,
-            list(seats),
-            banker,
-            pairs,
-            _pool(ruleset, seats),
-            ruleset.display.unit,
-            ruleset.display.points_per_unit,
-        )
-    pairs = [scorer.settle(x, y) for x, y in _pairs(seats, ruleset, banker)]
+        return [settle(x, y) for x, y in candidates], _pool(ruleset, seats)
+    pairs = [settle(x, y) for x, y in _pairs(seats, ruleset, banker)]
     makers = _home_runs(ruleset, pairs)
     declared = {s.name for s in seats if s.declared is not None}
     if ruleset.specials.home_run_ends_round and declared & set(makers):
         pairs = [p for p in pairs if p.first in declared or p.second in declared]
     _multiply(ruleset, seats, pairs)
+    return pairs, []
+
+
+def settle_table(
+    ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: str | None = None
+) -> TableResult:
+    """Score seated players under the ruleset. Seats are already checked (see ``seat_table``)."""
+    pairs, pool = _settle(ruleset, seats, banker, PairScorer(ruleset, banker).settle)
+    display = ruleset.display
     return TableResult(
-        ruleset.id,
-        list(seats),
-        banker,
-        pairs,
-        [],
-        ruleset.display.unit,
-        ruleset.display.points_per_unit,
+        ruleset.id, list(seats), banker, pairs, pool, display.unit, display.points_per_unit
     )
+
+
+def settle_terms(
+    ruleset: ThirteenCardRuleset, seats: Sequence[Seat], banker: str | None = None
+) -> TableTerms:
+    """``settle_table`` for counting (what simulations use): the same terms in the same order,
+    with ints instead of ``Fraction`` where whole and no descriptions of the lanes' hands."""
+    pairs, pool = _settle(ruleset, seats, banker, PairScorer(ruleset, banker).terms)
+    return TableTerms(ruleset.id, list(seats), banker, pairs, pool)

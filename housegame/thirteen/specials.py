@@ -11,7 +11,6 @@ from housegame.thirteen.conditions import (
     HandCounts,
     best_shaped_lanes,
     first_can_set,
-    hand_holds,
     pair_ranks,
 )
 
@@ -33,10 +32,10 @@ class Declared:
 def special_points(hand: SpecialHand, cards: HandCounts) -> int | None:
     """The points ``hand`` pays for these cards, or None when it does not hold."""
     if hand.tiers is not None:
-        held = [t.points for t in hand.tiers if hand_holds(t.when, cards)]
+        held = [t.points for t in hand.tiers if cards.holds(t.when)]
         return max(held) if held else None
     assert hand.when is not None and hand.points is not None
-    return hand.points if hand_holds(hand.when, cards) else None
+    return hand.points if cards.holds(hand.when) else None
 
 
 def _tiebreak(
@@ -63,9 +62,12 @@ def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) 
     )
 
 
-def holding(cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> list[Declared]:
-    """Every special hand these 13 cards make, best first."""
-    counts = HandCounts.of(cards)
+def holding(
+    cards: Sequence[Card], ruleset: ThirteenCardRuleset, counts: HandCounts | None = None
+) -> list[Declared]:
+    """Every special hand these 13 cards make, best first; ``counts``: the cards' counts when
+    already made (conditions answered for another ruleset are not asked again)."""
+    counts = counts if counts is not None else HandCounts.of(cards)
     found = [d for h in ruleset.specials.hands if (d := declare(h, counts, ruleset)) is not None]
     return sorted(found, key=lambda d: (d.rank[0], d.points, d.rank[1:]), reverse=True)
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from housegame.cards import DECK, Card, parse_cards
-from housegame.rulesets.thirteen import CanSet
+from housegame.rulesets.thirteen import CanSet, CanSetCondition, PairsCount
 from housegame.thirteen.conditions import HandCounts, can_set_holds, shaped_settings
 
 STRAIGHTS = CanSet(front="straight", middle="straight", back="straight")
@@ -71,3 +71,18 @@ def test_worked_hands() -> None:
     eight_spades = parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 2H 5H 7H JH KH")
     assert by_counts(FLUSHES, eight_spades)
     assert not by_counts(FLUSHES, parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 2H 5H 7H JH KD"))
+
+
+def test_hand_counts_remember_answers_by_condition_content() -> None:
+    """Rulesets sharing a condition (equal content, different objects) ask it once per hand;
+    different conditions keep their own answers."""
+    cards = parse_cards("AD 2C 3H 4S 5D 6C 7D 8H 8S 9D 10S JC QH")
+    counts = HandCounts.of(cards)
+    straights = CanSetCondition.model_validate({"can_set": STRAIGHTS.model_dump()})
+    again = CanSetCondition.model_validate({"can_set": STRAIGHTS.model_dump()})
+    flushes = CanSetCondition.model_validate({"can_set": FLUSHES.model_dump()})
+    assert straights is not again
+    assert counts.holds(straights) and counts.holds(again) and not counts.holds(flushes)
+    six_pairs = PairsCount.model_validate({"pairs": 6})
+    assert not counts.holds(six_pairs)
+    assert len(counts.held) == 3

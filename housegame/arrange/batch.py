@@ -1,0 +1,123 @@
+"""Hands to set, prepared once: checked, sorted, cut into search batches, and each batch's
+ranking-only arrays (subset ordinals, subsets in strength order) built once per ranking
+setting, however many rulesets then set the same hands (a simulation sets every deal under
+every ruleset)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from housegame.arrange.arrays import I64, IntP
+from housegame.arrange.bounds import N3, N5, Ranked
+from housegame.arrange.lookup import RankTables
+from housegame.arrange.search import BATCH, Found, Hands, hands_of
+from housegame.arrange.splits import HAND, MIDDLES_PER_BACK, split_positions
+from housegame.cards import Card
+from housegame.errors import CardError
+from housegame.setting import Setting
+from housegame.thirteen.conditions import HandCounts
+
+
+def check_hand(cards: Sequence[Card]) -> None:
+    """A hand to set is 13 different cards."""
+    if len(cards) != HAND:
+        raise CardError(f"a hand to arrange has 13 cards, not {len(cards)}")
+    if len(set(cards)) != HAND:
+        raise CardError("a card appears twice in the hand")
+
+
+class HandBatch:
+    """Up to ``BATCH`` hands, each sorted ascending, searched together; what depends only on
+    the cards and the ranking setting is kept per ``RankTables`` (one object per setting)."""
+
+    def __init__(self, cards: IntP, hands: list[list[Card]]) -> None:
+        self.cards = cards
+        """(hands, 13) card indices, each row ascending."""
+        self.hands = hands
+        self._subsets: dict[int, tuple[RankTables, Hands]] = {}
+        self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked]]] = {}
+        self._counts: list[HandCounts | None] = [None] * len(hands)
+        self._settings: dict[tuple[int, int, int], tuple[RankTables, Setting]] = {}
+        self._hints: list[tuple[I64, I64]] = []
+
+    @classmethod
+    def of(cls, hands: list[list[Card]]) -> HandBatch:
+        """From hands already sorted ascending."""
+        return cls(np.array([[c.index for c in hand] for hand in hands], dtype=np.intp), hands)
+
+    @classmethod
+    def of_cards(cls, cards: IntP) -> HandBatch:
+        """From (hands, 13) card indices, each row ascending."""
+        return cls(cards, [[Card(int(i)) for i in row] for row in cards])
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def subsets(self, tables: RankTables) -> Hands:
+        """Every hand's 5- and 3-card subsets' ordinals and strengths under ``tables``."""
+        found = self._subsets.get(id(tables))
+        if found is None or found[0] is not tables:
+            found = self._subsets[id(tables)] = (tables, hands_of(self.cards, tables))
+        return found[1]
+
+    def ranked(self, tables: RankTables) -> tuple[Ranked, Ranked]:
+        """The 5- and 3-card subsets of every hand in strength order (what bounds read)."""
+        found = self._ranked.get(id(tables))
+        if found is None or found[0] is not tables:
+            hands = self.subsets(tables)
+            pair = Ranked(hands.u5, N5, tables.strength), Ranked(hands.u3, N3, tables.strength)
+            found = self._ranked[id(tables)] = (tables, pair)
+        return found[1]
+
+    def hint(self, found: Sequence[Found]) -> None:
+        """Remember the backs of each hand's best splits found (under some ruleset)."""
+        hands = np.arange(len(found), dtype=np.int64)
+        backs = np.array([f.splits[0] // MIDDLES_PER_BACK for f in found], dtype=np.int64)
+        self._hints.append((hands, backs))
+
+    def hints(self) -> tuple[I64, I64] | None:
+        """(hand, back) pairs of the best splits found so far under any ruleset: a search
+        under another ruleset evaluates them first (``evsearch.search_staged``)."""
+        if not self._hints:
+            return None
+        return np.concatenate([h for h, _ in self._hints]), np.concatenate(
+            [b for _, b in self._hints]
+        )
+
+    def counts(self, hand: int) -> HandCounts:
+        """Hand ``hand``'s rank and suit counts, with the special-hand conditions answered so
+        far (``HandCounts.holds``)."""
+        found = self._counts[hand]
+        if found is None:
+            found = self._counts[hand] = HandCounts.of(self.hands[hand])
+        return found
+
+    def setting(self, tables: RankTables, hand: int, split: int) -> Setting:
+        """Hand ``hand`` set by split ``split``, lane keys read from ``tables`` (rulesets that
+        choose the same split share the object)."""
+        key = (id(tables), hand, split)
+        found = self._settings.get(key)
+        if found is None or found[0] is not tables:
+            found = self._settings[key] = (tables, split_setting(tables, self.hands[hand], split))
+        return found[1]
+
+
+def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setting:
+    """``hand`` (sorted ascending) set by split ``split``, lane keys read from ``tables``."""
+    front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
+    keys = (
+        tables.key([c.index for c in front]),
+        tables.key([c.index for c in middle]),
+        tables.key([c.index for c in back]),
+    )
+    return Setting(front, middle, back, keys)
+
+
+def batches(hands: Sequence[Sequence[Card]]) -> list[HandBatch]:
+    """``hands`` checked (``check_hand``), sorted ascending and cut into batches, in order."""
+    for cards in hands:
+        check_hand(cards)
+    ordered = [sorted(cards) for cards in hands]
+    return [HandBatch.of(ordered[start : start + BATCH]) for start in range(0, len(ordered), BATCH)]
