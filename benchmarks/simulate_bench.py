@@ -34,6 +34,13 @@ import time
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
+WORKERS_WITHOUT_TRIM = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}
+"""Dask starts workers with MALLOC_TRIM_THRESHOLD_=65536, which turns off glibc's adaptive
+mmap threshold: every numpy array of more than 128 KiB is then mapped and unmapped afresh, and
+a chunk costs about twice the CPU (measured: 2.1 s a task against 1.0 s in a local process).
+The workers here start without it, as docs/simulate.md tells cluster users to start theirs;
+``--malloc-trim`` keeps Dask's default, to show the difference."""
+
 try:
     from housegame.simulation import Backend, simulate
     from housegame.simulation.runner import CHUNK
@@ -159,6 +166,11 @@ def main() -> None:
     parser.add_argument("-r", "--ruleset", action="append", help="default: every bundled one")
     parser.add_argument("--dask-workers", type=int, nargs="*", default=[])
     parser.add_argument(
+        "--malloc-trim",
+        action="store_true",
+        help="start Dask workers with Dask's default MALLOC_TRIM_THRESHOLD_ (twice the CPU)",
+    )
+    parser.add_argument(
         "--startup",
         action="store_true",
         help="also time a run of one chunk per process: start-up apart from the cost a deal",
@@ -179,12 +191,16 @@ def main() -> None:
         if args.startup:
             startup(rulesets, args.deals, backend, wall, cpu)
         return
+    import dask
     from distributed import Client, LocalCluster, get_task_stream
 
     for workers in args.dask_workers:
-        with LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster:
+        with (
+            dask.config.set({} if args.malloc_trim else WORKERS_WITHOUT_TRIM),
+            LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+        ):
             address = str(cluster.scheduler_address)
             with Client(address) as client:  # type: ignore[no-untyped-call]
                 client.run(run, rulesets, 1, Backend())  # warm every worker: imports, tables
