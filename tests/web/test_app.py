@@ -10,6 +10,7 @@ import time
 import urllib.request
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 
@@ -112,3 +113,21 @@ def test_serve_answers_on_localhost() -> None:
         _, errors = server.communicate(timeout=30)
     assert f"housegame web table on http://127.0.0.1:{port}/" in errors
     assert "warning" not in errors
+
+
+@pytest.mark.parametrize(
+    ("host", "local"),
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("127.1.2.3", True),
+        ("0.0.0.0", False),
+        ("192.168.1.5", False),
+        ("example.org", False),
+    ],
+)
+def test_serve_warns_off_this_machine(host: str, local: bool) -> None:
+    from housegame.cli.serve_cmd import _loopback
+
+    assert _loopback(host) is local
