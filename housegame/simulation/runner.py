@@ -12,6 +12,7 @@ marked interrupted, so the caller can still report what was done.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -21,6 +22,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from housegame.arrange.cache import notice
 from housegame.errors import HousegameError
 
 R = TypeVar("R")
@@ -170,6 +172,27 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
+TRIM_VARIABLE = "MALLOC_TRIM_THRESHOLD_"
+
+
+def _trim_setting() -> str | None:
+    """On a worker: the malloc trim threshold it was started with, if any."""
+    return os.environ.get(TRIM_VARIABLE)
+
+
+def _check_workers(client: Any) -> None:
+    """Say so when workers run with Dask's default ``MALLOC_TRIM_THRESHOLD_``: it turns off
+    glibc's adaptive mmap threshold and about doubles a chunk's CPU (docs/simulate.md)."""
+    settings = client.run(_trim_setting)
+    slowed = sum(value is not None for value in settings.values())
+    if slowed:
+        notice(
+            f"{slowed} of {len(settings)} Dask workers run with {TRIM_VARIABLE} set, which "
+            "about doubles this simulation's CPU; docs/simulate.md shows how to start them "
+            "without it"
+        )
+
+
 def _run_dask(tasks: Sequence[Callable[[], Any]], address: str, finished: Finished) -> None:
     try:
         import distributed
@@ -185,6 +208,7 @@ def _run_dask(tasks: Sequence[Callable[[], Any]], address: str, finished: Finish
             f"cannot reach the Dask scheduler at {address}: {exc}",
             hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`",
         ) from None
+    _check_workers(client)
     submitted: list[Any] = []
 
     def submit(task: Callable[[], Any]) -> Any:

@@ -145,6 +145,20 @@ def test_same_json_on_dask(dask_scheduler: str) -> None:
     assert out.stdout == GOLDEN.read_text(encoding="utf-8")
 
 
+def test_workers_with_the_malloc_trim_setting_get_a_notice(
+    dask_scheduler: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rulesets = [thirteen("pagat")]
+    simulate(rulesets, deals=10, seed=1, players=2, backend=Backend(dask=dask_scheduler))
+    assert "MALLOC_TRIM_THRESHOLD_" not in capsys.readouterr().err
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")  # the in-process workers' environment
+    simulate(rulesets, deals=10, seed=1, players=2, backend=Backend(dask=dask_scheduler))
+    assert capsys.readouterr().err == (
+        "housegame: 2 of 2 Dask workers run with MALLOC_TRIM_THRESHOLD_ set, which about "
+        "doubles this simulation's CPU; docs/simulate.md shows how to start them without it\n"
+    )
+
+
 def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
     monkeypatch.setattr("housegame.simulation.runner.CONNECT_TIMEOUT", "1s")
