@@ -42,7 +42,7 @@ from housegame.arrange.features import LaneRows, card_rows
 from housegame.arrange.interval import Interval
 from housegame.arrange.model import EvModel
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
-from housegame.thirteen.payout import FEATURES, LaneVals
+from housegame.thirteen.payout import FEATURES
 
 U32 = npt.NDArray[np.uint32]
 U16 = npt.NDArray[np.uint16]
@@ -67,7 +67,8 @@ _FRONTS: I64 = FRONT_OF.astype(np.int64)
 
 Values = list[Interval | F64]
 """One lane's used rows over a range: intervals, or plain arrays where exact (``corner``)."""
-LaneMaker = Callable[[int, Sequence[Any]], LaneVals]
+Formula = Callable[[Sequence[Any], Sequence[Any], Sequence[Any]], Any]
+"""The model's value from each lane's used rows (``tape.Formula``)."""
 
 
 _SUBSET_IDS: dict[int, npt.NDArray[np.int32]] = {}
@@ -221,7 +222,7 @@ class Bounds:
         self,
         model: EvModel,
         lanes: tuple[LaneRows, LaneRows, LaneRows],
-        make_lane: LaneMaker,
+        formula: Formula,
         cards: IntP,
         o5: U16,
         o3: U16,
@@ -230,7 +231,7 @@ class Bounds:
     ) -> None:
         """``corner``: ``reads_corners(model, lanes)``, worked out once per model; ``ranked``:
         the subsets in strength order when already built (``HandBatch.ranked``)."""
-        self.model, self.lanes, self.make_lane = model, lanes, make_lane
+        self.model, self.lanes, self.formula = model, lanes, formula
         self.corner = corner
         self.splits = not corner and any(not trend for lane in lanes for trend in lane.trend)
         """Whether to cut the front range (see ``_split_front``): only where some row read is
@@ -260,9 +261,7 @@ class Bounds:
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
 
     def _upper(self, front: Values, middle: Values, back: Values, size: int) -> F64:
-        out = self.model.value(
-            [self.make_lane(0, front), self.make_lane(1, middle), self.make_lane(2, back)]
-        )
+        out = self.formula(front, middle, back)
         high = out.hi if isinstance(out, Interval) else np.asarray(out, dtype=np.float64)
         if self.corner:
             # the win, tie and loss rows are monotone only up to float rounding (``slack``,

@@ -49,6 +49,7 @@ from housegame.arrange.search import (
     thresholds,
     top_splits,
 )
+from housegame.arrange.tape import Formula
 from housegame.thirteen.payout import FEATURES, LaneVals
 
 SEED_TIGHT = 16
@@ -179,11 +180,12 @@ def search_staged(
     return found_list(best.pool, count)
 
 
-_COMPILED: weakref.WeakKeyDictionary[EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Compiled rows per model, and whether its bounds read corners: compiling reads the
-2.6-million-entry table, worth doing once."""
+_COMPILED: weakref.WeakKeyDictionary[
+    EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool, Formula]
+] = weakref.WeakKeyDictionary()
+"""Compiled rows per model, whether its bounds read corners, and its recorded formula:
+compiling reads the 2.6-million-entry table, worth doing once (none of them refers back to the
+model, which stays collectable)."""
 
 
 class EvSearch:
@@ -192,10 +194,12 @@ class EvSearch:
 
     def __init__(self, model: EvModel) -> None:
         self.model = model
-        if model not in _COMPILED:
-            lanes = lane_rows(model)
-            _COMPILED[model] = lanes, reads_corners(model, lanes)
-        self.lanes, self.corner = _COMPILED[model]
+        compiled = _COMPILED.get(model)
+        if compiled is None:
+            self.lanes = lane_rows(model)
+            formula = Formula(model, [len(lane.rows) for lane in self.lanes], self._lane)
+            compiled = _COMPILED[model] = self.lanes, reads_corners(model, self.lanes), formula
+        self.lanes, self.corner, self.formula = compiled
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values; rows the formula never reads are zero."""
@@ -211,7 +215,7 @@ class EvSearch:
         bounds = Bounds(
             model,
             self.lanes,
-            self._lane,
+            self.formula,
             batch.cards,
             hands.u5,
             hands.u3,
@@ -220,12 +224,9 @@ class EvSearch:
         )
 
         def values(h: I64, b: I64, m: I64, f: I64) -> F64:
-            lanes = [
-                self._lane(0, bounds.exact(0, h * N3 + f)),
-                self._lane(1, bounds.exact(1, h * N5 + m)),
-                self._lane(2, bounds.exact(2, h * N5 + b)),
-            ]
-            return np.broadcast_to(np.asarray(model.value(lanes), dtype=np.float64), h.shape)
+            front, middle = bounds.exact(0, h * N3 + f), bounds.exact(1, h * N5 + m)
+            out = self.formula(front, middle, bounds.exact(2, h * N5 + b))
+            return np.broadcast_to(np.asarray(out, dtype=np.float64), h.shape)
 
         return hands, bounds, values
 

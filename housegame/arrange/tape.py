@@ -1,0 +1,175 @@
+"""The ``ev`` formula recorded once per model as a flat list of array operations.
+
+``EvModel.value`` walks the payout terms (``housegame.thirteen.payout``) in Python on every
+call: the outcome distribution's dictionaries, the bonus conditions' recursion, the scoops.
+On one hand each array is short, so that walk costs as much as the arithmetic. ``Formula``
+runs the same walk once on stand-ins that record every ``+``, ``-``, ``*``, negation,
+``positive`` and ``sign`` they take part in, with the operands in the same order, and then
+replays only those operations on arrays or intervals: the same operations on the same values,
+hence the same results bit for bit. Two exact rewrites make the replay shorter: an operation
+already recorded on the same operands is reused (e.g. a lane's scoop chance read by several
+terms), and operations no output depends on are dropped.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from housegame.arrange.model import EvModel
+from housegame.thirteen.payout import LaneVals, positive, sign
+
+_UNARY: dict[str, Callable[[Any], Any]] = {"neg": operator.neg, "positive": positive, "sign": sign}
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+}
+
+Ref = tuple[str, Any]
+"""An operand: ("node", slot) for a recorded value, ("const", (type name, repr)) else."""
+
+
+class _Recorder:
+    """The list of operations being recorded, with each distinct one recorded once."""
+
+    def __init__(self) -> None:
+        self.ops: list[tuple[str, tuple[Ref, ...]]] = []
+        self.slots: dict[tuple[str, tuple[Ref, ...]], int] = {}
+        self.constants: dict[tuple[str, str], Any] = {}
+        """Constants by type and ``repr`` (0.0 and -0.0 kept apart)."""
+
+    def ref(self, x: Any) -> Ref:
+        if isinstance(x, _Value):
+            return ("node", x.slot)
+        key = (type(x).__name__, repr(x))
+        self.constants.setdefault(key, x)
+        return ("const", key)
+
+    def record(self, name: str, *operands: Any) -> _Value:
+        key = (name, tuple(self.ref(x) for x in operands))
+        slot = self.slots.get(key)
+        if slot is None:
+            slot = self.slots[key] = self.inputs + len(self.ops)
+            self.ops.append(key)
+        return _Value(self, slot)
+
+    inputs = 0
+
+
+class _Value:
+    """A stand-in for a formula input or intermediate value while the formula is recorded."""
+
+    __slots__ = ("rec", "slot")
+
+    def __init__(self, rec: _Recorder, slot: int) -> None:
+        self.rec, self.slot = rec, slot
+
+    def __add__(self, other: Any) -> _Value:
+        return self.rec.record("add", self, other)
+
+    def __radd__(self, other: Any) -> _Value:
+        return self.rec.record("add", other, self)
+
+    def __sub__(self, other: Any) -> _Value:
+        return self.rec.record("sub", self, other)
+
+    def __rsub__(self, other: Any) -> _Value:
+        return self.rec.record("sub", other, self)
+
+    def __mul__(self, other: Any) -> _Value:
+        return self.rec.record("mul", self, other)
+
+    def __rmul__(self, other: Any) -> _Value:
+        return self.rec.record("mul", other, self)
+
+    def __neg__(self) -> _Value:
+        return self.rec.record("neg", self)
+
+    def positive(self) -> _Value:
+        return self.rec.record("positive", self)
+
+    def sign(self) -> _Value:
+        return self.rec.record("sign", self)
+
+
+Step = tuple[Callable[..., Any], tuple[int, ...], int]
+"""One replayed operation: function, operand slots, result slot."""
+
+
+class Formula:
+    """``model.value`` of three lanes given as their used rows' values (``LaneRows.rows``
+    order), replayed from a recording (module docstring)."""
+
+    def __init__(
+        self,
+        model: EvModel,
+        widths: Sequence[int],
+        make_lane: Callable[[int, Sequence[Any]], LaneVals],
+    ) -> None:
+        """``widths``: used rows per lane; ``make_lane``: the search's own ``LaneVals`` maker
+        (rows the formula never reads are constants there, and stay so here)."""
+        rec = _Recorder()
+        rec.inputs = sum(widths)
+        inputs: list[list[Any]] = []
+        slot = 0
+        for width in widths:
+            inputs.append([_Value(rec, slot + k) for k in range(width)])
+            slot += width
+        out = model.value([make_lane(lane, values) for lane, values in enumerate(inputs)])
+        self.inputs = rec.inputs
+        if not isinstance(out, _Value):
+            self.constant: Any = out
+            self.steps: list[Step] = []
+            self.slots = 0
+            self.output = -1
+            return
+        live = {out.slot}
+        for name, operands in reversed(rec.ops):
+            index = rec.slots[(name, operands)]
+            if index in live:
+                live.update(ref for kind, ref in operands if kind == "node")
+        constants: dict[tuple[str, str], int] = {}
+        self.values: list[Any] = [None] * rec.inputs
+        steps: list[Step] = []
+        at: dict[int, int] = {k: k for k in range(rec.inputs)}
+        for name, operands in rec.ops:
+            index = rec.slots[(name, operands)]
+            if index not in live:
+                continue
+            args = []
+            for kind, ref in operands:
+                if kind == "node":
+                    args.append(at[ref])
+                    continue
+                if ref not in constants:
+                    constants[ref] = len(self.values)
+                    self.values.append(rec.constants[ref])
+                args.append(constants[ref])
+            at[index] = len(self.values)
+            self.values.append(None)
+            fn = _UNARY[name] if name in _UNARY else _BINARY[name]
+            steps.append((fn, tuple(args), at[index]))
+        self.steps = steps
+        self.output = at[out.slot]
+        self.constant = None
+
+    def __call__(self, *lanes: Sequence[Any]) -> Any:
+        """The formula's value; ``lanes``: each lane's used rows' values."""
+        if self.output < 0:
+            return self.constant
+        values = list(self.values)
+        slot = 0
+        for rows in lanes:
+            values[slot : slot + len(rows)] = rows
+            slot += len(rows)
+        for fn, args, out in self.steps:
+            if len(args) == 2:
+                values[out] = fn(values[args[0]], values[args[1]])
+            else:
+                values[out] = fn(values[args[0]])
+        return values[self.output]
+
+    def __len__(self) -> int:
+        return len(self.steps)
