@@ -64,6 +64,8 @@ OUTCOME_ROWS = (0, 1, 2)
 MARGIN = 1e-9
 """Relative margin added to ``corner`` bounds: far above float rounding in the formula."""
 _FRONTS: I64 = FRONT_OF.astype(np.int64)
+_MIDDLES_T: I64 = np.ascontiguousarray(_MIDDLES.T)
+"""(56, backs): each back's middles, middle-major."""
 
 Values = list[Interval | F64]
 """One lane's used rows over a range: intervals, or plain arrays where exact (``corner``)."""
@@ -317,21 +319,24 @@ class Bounds:
     def semi(self, hand: I64, back: I64) -> F64:
         """Bounds of the given (hand, back) pairs (see module docstring)."""
         at, upto, mid, _ = self._middles(hand, back)
-        return self._semi(hand, at, upto, mid)
+        # wraps past 2**31 for middles above upto
+        return self._semi(hand, at, upto, (upto[:, None] - mid).min(axis=1))
 
     def semi_all(self) -> F64:
         """(hands, backs): ``semi`` of every back of every hand, the middles' sorted positions
-        read in one gather."""
-        position = self.r5.position
+        read in one gather, laid out middle-major (``_MIDDLES_T``) so that each back's least
+        distance is a minimum across rows, several times faster than along them."""
+        position = self.r5.position.reshape(self.count, N5)
+        upto = self.r5.upto.take(position)
+        gaps = position.take(_MIDDLES_T, axis=1)  # (hands, 56, backs)
+        np.subtract(upto[:, None, :], gaps, out=gaps)
         hand = np.repeat(np.arange(self.count, dtype=np.int64), N5)
         at = np.arange(self.count * N5, dtype=np.int64)
-        mid = (
-            position.reshape(self.count, N5).take(MIDDLE_OF, axis=1).reshape(-1, _MIDDLES.shape[1])
-        )
-        return self._semi(hand, at, self.r5.upto.take(position), mid).reshape(self.count, N5)
+        return self._semi(hand, at, upto.ravel(), gaps.min(axis=1).ravel()).reshape(self.count, N5)
 
-    def _semi(self, hand: I64, at: I64, upto: U32, mid: U32) -> F64:
-        below = (upto[:, None] - mid).min(axis=1)  # wraps past 2**31 for middles above upto
+    def _semi(self, hand: I64, at: I64, upto: U32, below: U32) -> F64:
+        """``below``: per back, the distance from its last equal-strength position down to
+        its strongest middle no stronger (2**31 or more when there is none)."""
         ok = below < _HIGH
         mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
