@@ -6,9 +6,11 @@ On one hand each array is short, so that walk costs as much as the arithmetic. `
 runs the same walk once on stand-ins that record every ``+``, ``-``, ``*``, negation,
 ``positive`` and ``sign`` they take part in, with the operands in the same order, and then
 replays only those operations on arrays or intervals: the same operations on the same values,
-hence the same results bit for bit. Two exact rewrites make the replay shorter: an operation
-already recorded on the same operands is reused (e.g. a lane's scoop chance read by several
-terms), and operations no output depends on are dropped.
+hence the same results. Three rewrites make the replay shorter, all exact (but for the sign of
+a zero, which no comparison sees): an operation with a neutral or absorbing constant is not
+recorded (``x + 0``, ``x * 1``, ``x * 0``: terms a ruleset does not use), an operation already
+recorded on the same operands is reused (e.g. a lane's scoop chance read by several terms),
+and operations no output depends on are dropped.
 """
 
 from __future__ import annotations
@@ -47,7 +49,10 @@ class _Recorder:
         self.constants.setdefault(key, x)
         return ("const", key)
 
-    def record(self, name: str, *operands: Any) -> _Value:
+    def record(self, name: str, *operands: Any) -> Any:
+        folded = _identity(name, operands)
+        if folded is not _NONE:
+            return folded
         key = (name, tuple(self.ref(x) for x in operands))
         slot = self.slots.get(key)
         if slot is None:
@@ -58,6 +63,34 @@ class _Recorder:
     inputs = 0
 
 
+_NONE = object()
+
+
+def _is(x: Any, number: int) -> bool:
+    return not isinstance(x, _Value) and isinstance(x, int | float) and x == number
+
+
+def _identity(name: str, operands: tuple[Any, ...]) -> Any:
+    """What an operation with a neutral or absorbing constant comes to, else ``_NONE``:
+    ``x + 0``, ``x - 0``, ``x * 1`` are ``x``, ``x * 0`` is 0 (values are finite). Exact but
+    for the sign of a zero (``-0.0 + 0`` is ``0.0``), which no comparison sees."""
+    if len(operands) != 2:
+        return _NONE
+    a, b = operands
+    if name == "add" and _is(a, 0):
+        return b
+    if name in ("add", "sub") and _is(b, 0):
+        return a
+    if name == "mul":
+        if _is(a, 1):
+            return b
+        if _is(b, 1):
+            return a
+        if _is(a, 0) or _is(b, 0):
+            return 0
+    return _NONE
+
+
 class _Value:
     """A stand-in for a formula input or intermediate value while the formula is recorded."""
 
@@ -66,31 +99,31 @@ class _Value:
     def __init__(self, rec: _Recorder, slot: int) -> None:
         self.rec, self.slot = rec, slot
 
-    def __add__(self, other: Any) -> _Value:
+    def __add__(self, other: Any) -> Any:
         return self.rec.record("add", self, other)
 
-    def __radd__(self, other: Any) -> _Value:
+    def __radd__(self, other: Any) -> Any:
         return self.rec.record("add", other, self)
 
-    def __sub__(self, other: Any) -> _Value:
+    def __sub__(self, other: Any) -> Any:
         return self.rec.record("sub", self, other)
 
-    def __rsub__(self, other: Any) -> _Value:
+    def __rsub__(self, other: Any) -> Any:
         return self.rec.record("sub", other, self)
 
-    def __mul__(self, other: Any) -> _Value:
+    def __mul__(self, other: Any) -> Any:
         return self.rec.record("mul", self, other)
 
-    def __rmul__(self, other: Any) -> _Value:
+    def __rmul__(self, other: Any) -> Any:
         return self.rec.record("mul", other, self)
 
-    def __neg__(self) -> _Value:
+    def __neg__(self) -> Any:
         return self.rec.record("neg", self)
 
-    def positive(self) -> _Value:
+    def positive(self) -> Any:
         return self.rec.record("positive", self)
 
-    def sign(self) -> _Value:
+    def sign(self) -> Any:
         return self.rec.record("sign", self)
 
 
