@@ -127,8 +127,9 @@ class _Value:
         return self.rec.record("sign", self)
 
 
-Step = tuple[Callable[..., Any], tuple[int, ...], int]
-"""One replayed operation: function, operand slots, result slot."""
+Step = tuple[Callable[..., Any], tuple[int, ...], int, tuple[int, ...]]
+"""One replayed operation: function, operand slots, result slot, and the slots of results
+read for the last time here (released at once: on a large batch each is a large array)."""
 
 
 class Formula:
@@ -155,7 +156,6 @@ class Formula:
         if not isinstance(out, _Value):
             self.constant: Any = out
             self.steps: list[Step] = []
-            self.slots = 0
             self.output = -1
             return
         live = {out.slot}
@@ -183,9 +183,17 @@ class Formula:
             at[index] = len(self.values)
             self.values.append(None)
             fn = _UNARY[name] if name in _UNARY else _BINARY[name]
-            steps.append((fn, tuple(args), at[index]))
-        self.steps = steps
+            steps.append((fn, tuple(args), at[index], ()))
         self.output = at[out.slot]
+        last: dict[int, int] = {}
+        for i, (_, args_, _, _) in enumerate(steps):
+            for arg in args_:
+                last[arg] = i
+        results = {result for _, _, result, _ in steps} - {self.output}
+        self.steps = []
+        for i, (fn, args_, result, _) in enumerate(steps):
+            done = tuple(a for a in sorted(set(args_)) if last[a] == i and a in results)
+            self.steps.append((fn, args_, result, done))
         self.constant = None
 
     def __call__(self, *lanes: Sequence[Any]) -> Any:
@@ -197,11 +205,13 @@ class Formula:
         for rows in lanes:
             values[slot : slot + len(rows)] = rows
             slot += len(rows)
-        for fn, args, out in self.steps:
+        for fn, args, out, done in self.steps:
             if len(args) == 2:
                 values[out] = fn(values[args[0]], values[args[1]])
             else:
                 values[out] = fn(values[args[0]])
+            for slot in done:
+                values[slot] = None
         return values[self.output]
 
     def __len__(self) -> int:
