@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -136,7 +137,6 @@ def visit(browser: WebDriver, live_server: str) -> Visit:
 
 def wait_for(browser: WebDriver, css: str, text: str | None = None) -> WebElement:
     """The first visible element matching ``css`` (containing ``text``), waiting for it."""
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     def found(driver: WebDriver) -> WebElement | bool:
@@ -145,8 +145,26 @@ def wait_for(browser: WebDriver, css: str, text: str | None = None) -> WebElemen
                 return element
         return False
 
-    # a page that redraws (replaceChildren) may drop an element between finding and reading it
-    stale = (StaleElementReferenceException,)
-    element = WebDriverWait(browser, WAIT_SECONDS, ignored_exceptions=stale).until(found)
+    # a page that redraws (replaceChildren) or loads anew may drop an element between finding
+    # and reading it: chromedriver then says "stale" or "node does not belong to the document"
+    element = WebDriverWait(browser, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
+        found
+    )
     assert isinstance(element, WebElement)
     return element
+
+
+def wait_gone(browser: WebDriver, element: WebElement) -> None:
+    """Wait until ``element`` has left the page (a form posted, a new page loaded). Unlike
+    selenium's ``staleness_of``, any error reading the old element counts as gone: during a
+    page load chromedriver may answer "node does not belong to the document" instead of
+    "stale element"."""
+
+    def gone(_: WebDriver) -> bool:
+        try:
+            element.is_enabled()
+        except WebDriverException:
+            return True
+        return False
+
+    WebDriverWait(browser, WAIT_SECONDS).until(gone)

@@ -11,12 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from tests.fuzz.conftest import fuzz_settings
 from tests.fuzz.strategies import hostile_file
-from tests.web.conftest import ROOT, WAIT_SECONDS, Shot, Visit, wait_for
+from tests.web.conftest import ROOT, Shot, Visit, wait_for, wait_gone
 from tests.web.housegame_cli import UNKNOWN, cli, cli_json
 
 LINT_CASE = ROOT / "tests" / "rulesets" / "lint" / "pagat-banker-ties.yaml"
@@ -194,7 +193,7 @@ def test_rules_sheet_and_diff_in_a_browser(visit: Visit, shot: Shot) -> None:
     old = browser.find_element(By.ID, "diff-heading")
     Select(browser.find_element(By.ID, "select-b")).select_by_value("maceplay")
     browser.find_element(By.ID, "diff").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(staleness_of(old))
+    wait_gone(browser, old)
     wait_for(browser, "#diff-heading", "taiwan -> maceplay")
     shot("rulesets-diff")
 
@@ -216,7 +215,7 @@ def test_a_pasted_ruleset_in_a_browser(visit: Visit, shot: Shot) -> None:
     box.send_keys("id: mine\nextends: pagat\nname: Mine\n")
     old = browser.find_element(By.CSS_SELECTOR, ".errors")
     browser.find_element(By.ID, "check").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(staleness_of(old))
+    wait_gone(browser, old)
     wait_for(browser, "#ok", "Valid ruleset")
     wait_for(browser, "h2.sheet-title", "Mine")
 

@@ -20,7 +20,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from tests.fuzz.conftest import fuzz_settings
 from tests.fuzz.strategies import _mutate, example_data
 from tests.web.conftest import ROOT, Shot, Visit, wait_for
-from tests.web.housegame_cli import UNKNOWN, cli, cli_json, settled
+from tests.web.housegame_cli import UNKNOWN, cli, cli_json
 
 TABLES = sorted((ROOT / "examples").glob("*table*.yaml"))
 LOOSE = {
@@ -290,7 +290,7 @@ def test_score_and_compare_in_a_browser(client: TestClient, visit: Visit, shot: 
     browser = visit("/table")
     wait_for(browser, "#deck [data-card='AS']")
     browser.find_element(By.ID, "load-example").click()
-    settled(browser, ".player[data-player='3'] .status", "pair")
+    wait_for(browser, ".player[data-player='3'] .status", "pair")
     browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='taiwan']").click()
     browser.find_element(By.ID, "score").click()
     wait_for(browser, "#comparison tr[data-ruleset='taiwan']")
@@ -316,7 +316,7 @@ def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> N
     wait_for(browser, "#deck [data-card='AS']")
     browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='maceplay']").click()
     click_cards(browser, " ".join(FOUL.values()))
-    settled(
+    wait_for(
         browser,
         ".player[data-player='0'] .status.foul",
         "FOUL (under maceplay, pagat): front pair A A 3 beats middle high-card 9 5 4 3 2; "
@@ -342,7 +342,7 @@ def test_a_surrender_in_a_browser(visit: Visit) -> None:
     browser.find_element(By.ID, "load-example").click()
     browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat']").click()
     browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat-surrender']").click()
-    settled(browser, ".player[data-player='1'] .surrender").click()
+    wait_for(browser, ".player[data-player='1'] .surrender").click()
     browser.find_element(By.ID, "score").click()
     section = wait_for(browser, "section.result[data-ruleset='pagat-surrender']")
     rows = section.find_elements(By.CSS_SELECTOR, "table.hands tbody tr")
@@ -397,7 +397,7 @@ def test_open_a_table_file_in_a_browser(visit: Visit) -> None:
     box.clear()
     box.send_keys((ROOT / "examples" / "maceplay-table.yaml").read_text(encoding="utf-8"))
     browser.find_element(By.ID, "load-table").click()
-    settled(browser, ".player[data-player='3'] input.name")
+    wait_for(browser, ".player[data-player='3'] input.name")
     checked = browser.find_elements(By.CSS_SELECTOR, "#rulesets input:checked")
     assert [box.get_attribute("value") for box in checked] == ["maceplay"]
     browser.find_element(By.ID, "score").click()
