@@ -1,10 +1,11 @@
 """Upper bounds on the ``ev`` value of every split sharing a back (or a block of backs).
 
 All bounds run the model's own formula on intervals (see ``interval``), so they are sound
-whatever the ruleset. Each hand's subsets are sorted by ordinal, hence by strength, which
-turns "every subset no stronger than X" into a prefix of that order; a row monotone in the
-ordinal has its prefix minimum and maximum at the prefix's two ends, other rows keep running
-extremes. From loosest and cheapest to tightest:
+whatever the ruleset; ``upper`` lowers it to the operations its upper end needs, and a range
+gathers only the ends of its rows that those read (``needs``). Each hand's subsets are sorted
+by ordinal, hence by strength, which turns "every subset no stronger than X" into a prefix of
+that order; a row monotone in the ordinal has its prefix minimum and maximum at the prefix's
+two ends, other rows keep running extremes. From loosest and cheapest to tightest:
 
 - ``blocks``: the backs of a hand, in that order, cut into ``BLOCK`` consecutive ones. One
   bound covers a block: the back interval spans the block, the middle interval covers every
@@ -30,9 +31,8 @@ a minimum: a position above X wraps to at least 2**31 (positions stay below 2**3
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +42,7 @@ from housegame.arrange.features import LaneRows, card_rows
 from housegame.arrange.interval import Interval
 from housegame.arrange.model import EvModel
 from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, THREES
+from housegame.arrange.upper import Upper
 from housegame.thirteen.payout import FEATURES
 
 U32 = npt.NDArray[np.uint32]
@@ -63,14 +64,16 @@ OUTCOME_ROWS = (0, 1, 2)
 """Model rows of a lane's win, tie and loss chances (``FEATURES``)."""
 MARGIN = 1e-9
 """Relative margin added to ``corner`` bounds: far above float rounding in the formula."""
+_UNREAD: F64 = np.zeros(0)
+"""An interval end no bound reads (``Rows.needs``)."""
 _FRONTS: I64 = FRONT_OF.astype(np.int64)
 _MIDDLES_T: I64 = np.ascontiguousarray(_MIDDLES.T)
 """(56, backs): each back's middles, middle-major."""
 
 Values = list[Interval | F64]
 """One lane's used rows over a range: intervals, or plain arrays where exact (``corner``)."""
-Formula = Callable[[Sequence[Any], Sequence[Any], Sequence[Any]], Any]
-"""The model's value from each lane's used rows (``tape.Formula``)."""
+Needs = tuple[list[tuple[bool, bool]], list[tuple[bool, bool]], list[tuple[bool, bool]]]
+"""Per lane and used row: whether the bounds read its lower and its upper end."""
 
 
 _SUBSET_IDS: dict[int, npt.NDArray[np.int32]] = {}
@@ -127,79 +130,110 @@ class Ranked:
 
 class Rows:
     """One lane's used rows over one ``Ranked`` order: values at sorted positions, and for
-    rows not monotone in the ordinal their running (prefix) or per-block extremes."""
+    rows not monotone in the ordinal their running (prefix) or per-block extremes. ``needs``:
+    per row, whether the bounds read its lower and its upper end (``Upper.needs``); an end
+    never read is neither scanned nor gathered (it reads as the other end)."""
 
     def __init__(
-        self, lane: LaneRows, ranked: Ranked, cards: dict[int, F64], scan: str, corner: bool = False
+        self,
+        lane: LaneRows,
+        ranked: Ranked,
+        cards: dict[int, F64],
+        scan: str,
+        corner: bool = False,
+        needs: Sequence[tuple[bool, bool]] | None = None,
     ) -> None:
         self.lane, self.ranked = lane, ranked
         self.corner = {k for k, row in enumerate(lane.rows) if corner and row in OUTCOME_ROWS}
         """Rows read as plain values at the range's strongest end (``corner``)."""
-        self.extremes: dict[int, tuple[F64, F64]] = {}
-        self.firsts: dict[int, tuple[I64, I64]] = {}
+        self.needs = list(needs) if needs is not None else [(True, True)] * len(lane.rows)
+        self.extremes: dict[int, tuple[F64 | None, F64 | None]] = {}
+        self.firsts: dict[int, tuple[I64 | None, I64 | None]] = {}
         """Prefix scans of 0/1 rows (bonus conditions): per hand, the flat sorted position of
         its first 1 and of its first 0 (the hand's end when there is none)."""
         ends = [k for k, trend in enumerate(lane.trend) if trend or k in self.corner]
         self.at_ends = {k: i for i, k in enumerate(ends)}
         """Rows read at a range's ends (monotone or ``corner``): their index in ``ends``."""
         self.ends: F64 = lane.table[ends]
+        self.first_end = any(
+            self.needs[k][0 if lane.trend[k] > 0 else 1] for k in ends if k not in self.corner
+        )
+        """Whether any row reads a range's weakest end."""
         base = np.arange(len(ranked.flat) // ranked.width, dtype=np.int64) * ranked.width
         for k, _trend in enumerate(lane.trend):
             if k in self.at_ends:
                 continue
+            low_read, high_read = self.needs[k]
             if lane.rows[k] >= len(FEATURES):  # a 0/1 row: scanned as booleans
                 source = cards[k] if k in cards else lane.table[k]
                 held = (source > 0.5).take(ranked.flat if k in cards else ranked.ords)
                 if scan == "prefix":
                     held = held.reshape(-1, ranked.width)
                     self.firsts[k] = (
-                        base + np.where(held.any(axis=1), held.argmax(axis=1), ranked.width),
-                        base + np.where(held.all(axis=1), ranked.width, held.argmin(axis=1)),
+                        base + np.where(held.any(axis=1), held.argmax(axis=1), ranked.width)
+                        if high_read
+                        else None,
+                        base + np.where(held.all(axis=1), ranked.width, held.argmin(axis=1))
+                        if low_read
+                        else None,
                     )
                 else:
                     blocks = held.reshape(-1, BLOCK)
                     self.extremes[k] = (
-                        np.asarray(blocks.all(axis=1), dtype=np.float64),
-                        np.asarray(blocks.any(axis=1), dtype=np.float64),
+                        np.asarray(blocks.all(axis=1), dtype=np.float64) if low_read else None,
+                        np.asarray(blocks.any(axis=1), dtype=np.float64) if high_read else None,
                     )
                 continue
             row = cards[k].take(ranked.flat) if k in cards else lane.table[k].take(ranked.ords)
             if scan == "prefix":
                 shaped = row.reshape(-1, ranked.width)
-                low = np.minimum.accumulate(shaped, axis=1)
-                high = np.maximum.accumulate(shaped, axis=1)
+                low = np.minimum.accumulate(shaped, axis=1).ravel() if low_read else None
+                high = np.maximum.accumulate(shaped, axis=1).ravel() if high_read else None
             else:
                 shaped = row.reshape(-1, BLOCK)
-                low, high = shaped.min(axis=1), shaped.max(axis=1)
-            self.extremes[k] = (low.ravel(), high.ravel())
+                low = shaped.min(axis=1) if low_read else None
+                high = shaped.max(axis=1) if high_read else None
+            self.extremes[k] = (low, high)
 
     def span(self, start: I64, end: I64, extreme_at: I64) -> Values:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
-        running or block extremes of the non-monotone rows."""
+        running or block extremes of the non-monotone rows. An end no bound reads is the
+        other end (or empty, when neither is read)."""
         lane = self.lane
-        first = self.ends.take(self.ranked.ords.take(start), axis=1)
         last = self.ends.take(self.ranked.ords.take(end), axis=1)
+        first = self.ends.take(self.ranked.ords.take(start), axis=1) if self.first_end else last
         out: Values = []
         hand = extreme_at // self.ranked.width if self.firsts else extreme_at
         for k, trend in enumerate(lane.trend):
-            if k in self.firsts:
-                first_one, first_zero = self.firsts[k]
-                hi = (extreme_at >= first_one.take(hand)).astype(np.float64)
-                lo = (extreme_at < first_zero.take(hand)).astype(np.float64)
-            elif k in self.corner:
+            if k in self.corner:
                 out.append(last[self.at_ends[k]])
                 continue
+            low_read, high_read = self.needs[k]
+            lo = hi = _UNREAD
+            if k in self.firsts:
+                first_one, first_zero = self.firsts[k]
+                if first_one is not None:
+                    hi = (extreme_at >= first_one.take(hand)).astype(np.float64)
+                if first_zero is not None:
+                    lo = (extreme_at < first_zero.take(hand)).astype(np.float64)
             elif trend:
-                i = self.at_ends[k]
+                i, slack = self.at_ends[k], lane.slack[k]
                 lo, hi = (first[i], last[i]) if trend > 0 else (last[i], first[i])
-                if lane.slack[k]:
-                    lo, hi = lo - lane.slack[k], hi + lane.slack[k]
-                    lo = np.maximum(lo, 0.0) if lane.nonneg[k] else lo
-                    hi = np.minimum(hi, 1.0) if lane.unit[k] else hi
+                if slack and low_read:
+                    lo = np.maximum(lo - slack, 0.0) if lane.nonneg[k] else lo - slack
+                if slack and high_read:
+                    hi = np.minimum(hi + slack, 1.0) if lane.unit[k] else hi + slack
             else:
                 low, high = self.extremes[k]
-                lo, hi = low.take(extreme_at), high.take(extreme_at)
-            out.append(Interval(lo, hi, lane.nonneg[k], lane.unit[k]))
+                if low is not None:
+                    lo = low.take(extreme_at)
+                if high is not None:
+                    hi = high.take(extreme_at)
+            out.append(
+                Interval(
+                    lo if low_read else hi, hi if high_read else lo, lane.nonneg[k], lane.unit[k]
+                )
+            )
         return out
 
     def prefix(self, end: I64) -> Values:
@@ -217,6 +251,23 @@ def reads_corners(model: EvModel, lanes: tuple[LaneRows, LaneRows, LaneRows]) ->
     )
 
 
+def intervals(lane: LaneRows, corner: bool) -> tuple[bool, ...]:
+    """Which of a lane's used rows a range gives as intervals (the rest: plain values, read
+    at the strongest end, ``corner``)."""
+    return tuple(not (corner and row in OUTCOME_ROWS) for row in lane.rows)
+
+
+def needs(upper: Upper, lanes: tuple[LaneRows, LaneRows, LaneRows], corner: bool) -> Needs:
+    """Which ends of each range's rows some bound reads: the front and middle ranges go
+    with an exact back (``semi``, ``tight``, ``split``) or a block of backs (``blocks``)."""
+    front, middle = (intervals(lane, corner) for lane in lanes[:2])
+    exact = upper.needs((*front, *middle, *(False,) * len(lanes[2].rows)))
+    block = upper.needs((*front, *middle, *intervals(lanes[2], corner)))
+    both = [(a[0] or b[0], a[1] or b[1]) for a, b in zip(exact, block, strict=True)]
+    cut = (len(front), len(front) + len(middle))
+    return both[: cut[0]], both[cut[0] : cut[1]], block[cut[1] :]
+
+
 class Bounds:
     """Per-batch state for the bounds and for the exact evaluation's gathers."""
 
@@ -224,16 +275,19 @@ class Bounds:
         self,
         model: EvModel,
         lanes: tuple[LaneRows, LaneRows, LaneRows],
-        formula: Formula,
+        upper: Upper,
         cards: IntP,
         o5: U16,
         o3: U16,
         corner: bool,
+        reads: Needs,
         ranked: tuple[Ranked, Ranked] | None = None,
     ) -> None:
-        """``corner``: ``reads_corners(model, lanes)``, worked out once per model; ``ranked``:
-        the subsets in strength order when already built (``HandBatch.ranked``)."""
-        self.model, self.lanes, self.formula = model, lanes, formula
+        """``upper``: the model's formula lowered to its upper end; ``corner``:
+        ``reads_corners(model, lanes)`` and ``reads``: ``needs(upper, lanes, corner)``, both
+        worked out once per model; ``ranked``: the subsets in strength order when already
+        built (``HandBatch.ranked``)."""
+        self.model, self.lanes, self.upper = model, lanes, upper
         self.corner = corner
         self.splits = not corner and any(not trend for lane in lanes for trend in lane.trend)
         """Whether to cut the front range (see ``_split_front``): only where some row read is
@@ -246,13 +300,14 @@ class Bounds:
         if ranked is None:
             ranked = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
         self.r5, self.r3 = ranked
-        self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner)
-        self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner)
+        self.needs = reads
+        self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner, reads[0])
+        self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner, reads[1])
 
     @cached_property
     def back(self) -> Rows:
         """The back's block scans: only ``blocks`` reads them (a small batch never does)."""
-        return Rows(self.lanes[2], self.r5, self.cards[2], "block", self.corner)
+        return Rows(self.lanes[2], self.r5, self.cards[2], "block", self.corner, self.needs[2])
 
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
@@ -263,8 +318,7 @@ class Bounds:
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
 
     def _upper(self, front: Values, middle: Values, back: Values, size: int) -> F64:
-        out = self.formula(front, middle, back)
-        high = out.hi if isinstance(out, Interval) else np.asarray(out, dtype=np.float64)
+        high = np.asarray(self.upper(front, middle, back), dtype=np.float64)
         if self.corner:
             # the win, tie and loss rows are monotone only up to float rounding (``slack``,
             # about 1e-16) and the corner is evaluated in another order than the exact value
@@ -272,12 +326,8 @@ class Bounds:
         return np.broadcast_to(high, (size,))
 
     def _exact_back(self, at: I64) -> Values:
-        if self.corner:
-            return list(self.exact(2, at))
-        lane = self.lanes[2]
-        return [
-            Interval.exact(v, lane.nonneg[k], lane.unit[k]) for k, v in enumerate(self.exact(2, at))
-        ]
+        """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``)."""
+        return list(self.exact(2, at))
 
     def blocks(self) -> F64:
         """(hands, ``BLOCKS``): a bound on every back of each block (see module docstring)."""

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.batch import HandBatch
-from housegame.arrange.bounds import BLOCKS, Bounds, reads_corners
+from housegame.arrange.bounds import BLOCKS, Bounds, Needs, needs, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import EvModel
 from housegame.arrange.search import (
@@ -50,6 +50,7 @@ from housegame.arrange.search import (
     top_splits,
 )
 from housegame.arrange.tape import Formula
+from housegame.arrange.upper import Upper
 from housegame.thirteen.payout import FEATURES, LaneVals
 
 SEED_TIGHT = 16
@@ -181,11 +182,12 @@ def search_staged(
 
 
 _COMPILED: weakref.WeakKeyDictionary[
-    EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool, Formula]
+    EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool, Formula, Upper, Needs]
 ] = weakref.WeakKeyDictionary()
-"""Compiled rows per model, whether its bounds read corners, and its recorded formula:
-compiling reads the 2.6-million-entry table, worth doing once (none of them refers back to the
-model, which stays collectable)."""
+"""Compiled rows per model, whether its bounds read corners, its recorded formula, that
+formula's upper end over intervals and which ends of the ranges' rows it reads: compiling
+reads the 2.6-million-entry table, worth doing once (none of them refers back to the model,
+which stays collectable)."""
 
 
 class EvSearch:
@@ -196,10 +198,14 @@ class EvSearch:
         self.model = model
         compiled = _COMPILED.get(model)
         if compiled is None:
-            self.lanes = lane_rows(model)
-            formula = Formula(model, [len(lane.rows) for lane in self.lanes], self._lane)
-            compiled = _COMPILED[model] = self.lanes, reads_corners(model, self.lanes), formula
-        self.lanes, self.corner, self.formula = compiled
+            lanes = self.lanes = lane_rows(model)
+            formula = Formula(model, [len(lane.rows) for lane in lanes], self._lane)
+            flags = [f for lane in lanes for f in zip(lane.nonneg, lane.unit, strict=True)]
+            upper = Upper(formula, flags)
+            corner = reads_corners(model, lanes)
+            compiled = lanes, corner, formula, upper, needs(upper, lanes, corner)
+            _COMPILED[model] = compiled
+        self.lanes, self.corner, self.formula, self.upper, self.needs = compiled
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values; rows the formula never reads are zero."""
@@ -215,11 +221,12 @@ class EvSearch:
         bounds = Bounds(
             model,
             self.lanes,
-            self.formula,
+            self.upper,
             batch.cards,
             hands.u5,
             hands.u3,
             self.corner,
+            self.needs,
             batch.ranked(model.tables),
         )
 
