@@ -4,9 +4,12 @@ Run::
 
     python benchmarks/arrange_snapshot.py --out snapshot.json          # record
     python benchmarks/arrange_snapshot.py --compare snapshot.json      # compare with a record
+    python benchmarks/arrange_snapshot.py --one-hand --compare snapshot.json   # one call a hand
 
 Each bundled 13-card ruleset sets the same seeded hands (``--seed``, ``--hands``); the record
-holds each hand's best setting (its three lanes) and value. ``--compare`` lists every hand
+holds each hand's best setting (its three lanes) and value. The hands are set in batches, or
+with ``--one-hand`` one ``arrange`` call each (the search a batch of one hand takes): both
+must record the same answers. ``--compare`` lists every hand
 whose setting or value (to 1e-9) differs, per ruleset, so a refactor of the payout formula can
 show that the arranger's answers did not move.
 """
@@ -25,12 +28,16 @@ from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 
-def snapshot(seed: int, count: int) -> dict[str, list[dict[str, Any]]]:
+def snapshot(seed: int, count: int, one_hand: bool = False) -> dict[str, list[dict[str, Any]]]:
     hands = [[DECK[int(i)] for i in row] for row in deal_hands(seed, (count + 3) // 4)[:count]]
     out: dict[str, list[dict[str, Any]]] = {}
     for ruleset in bundled_of(ThirteenCardRuleset):
         rows = []
-        for arrangement in Arranger(ruleset).arrange_many(hands):
+        arranger = Arranger(ruleset)
+        answers = (
+            [arranger.arrange(hand) for hand in hands] if one_hand else arranger.arrange_many(hands)
+        )
+        for arrangement in answers:
             best = arrangement.best
             lanes = [format_cards(best.setting.lane(lane)) for lane in ("front", "middle", "back")]
             rows.append({"lanes": lanes, "value": best.value})
@@ -44,8 +51,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=512)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--compare", type=Path)
+    parser.add_argument(
+        "--one-hand", action="store_true", help="one arrange call per hand (the one-hand path)"
+    )
     args = parser.parse_args()
-    now = snapshot(args.seed, args.hands)
+    now = snapshot(args.seed, args.hands, args.one_hand)
     if args.out:
         args.out.write_text(json.dumps(now, indent=1, ensure_ascii=False) + "\n")
     if args.compare:

@@ -46,6 +46,7 @@ from housegame.arrange.search import (
     evaluate_backs,
     found_list,
     search_batch,
+    search_one,
     thresholds,
     top_splits,
 )
@@ -245,6 +246,8 @@ class EvSearch:
         batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
         hands, bounds, values = self.prepare(batch)
         if direct if direct is not None else len(batch) <= SMALL:
+            if len(batch) == 1:
+                return [search_one(hands, bounds.semi_all()[0], values, keep, DIRECT_FIRST)]
             return search_batch(hands, bounds.semi_all(), values, keep, DIRECT_FIRST)
         found = search_staged(hands, bounds, values, keep, batch.hints())
         batch.hint(found)

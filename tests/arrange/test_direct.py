@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from housegame.arrange.arranger import ev_model
-from housegame.arrange.evsearch import SMALL, EvSearch
+from housegame.arrange.batch import HandBatch
+from housegame.arrange.evsearch import DIRECT_FIRST, SMALL, EvSearch
+from housegame.arrange.search import search_batch, search_one
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -40,3 +42,17 @@ def test_direct_keeps_ties_in_order() -> None:
     assert search.search(cards, 12, direct=True) == staged
     assert len(staged[0].splits) == 12
     assert len(set(staged[0].values)) < 12
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(BUNDLED))
+def test_one_hand_search_equals_the_batch_search(ruleset_id: str, hands: list[list[Card]]) -> None:
+    """``search_one`` (what ``arrange`` runs on one hand) answers as ``search_batch`` on the
+    same bounds, for one and several kept splits."""
+    search = EvSearch(ev_model(BUNDLED[ruleset_id]))
+    for row in rows(hands[:24]):
+        batch = HandBatch.of_cards(row[None, :])
+        subsets, bounds, values = search.prepare(batch)
+        semi = bounds.semi_all()
+        for keep in (1, 3):
+            expected = search_batch(subsets, semi, values, keep, DIRECT_FIRST)
+            assert [search_one(subsets, semi[0], values, keep, DIRECT_FIRST)] == expected
