@@ -72,8 +72,6 @@ _MIDDLES_T: I64 = np.ascontiguousarray(_MIDDLES.T)
 
 Values = list[Interval | F64]
 """One lane's used rows over a range: intervals, or plain arrays where exact (``corner``)."""
-Needs = tuple[list[tuple[bool, bool]], list[tuple[bool, bool]], list[tuple[bool, bool]]]
-"""Per lane and used row: whether the bounds read its lower and its upper end."""
 
 
 _SUBSET_IDS: dict[int, npt.NDArray[np.int32]] = {}
@@ -128,29 +126,20 @@ class Ranked:
         return np.searchsorted(self.keyed, key, side="right").astype(np.int64) - 1
 
 
-class Rows:
-    """One lane's used rows over one ``Ranked`` order: values at sorted positions, and for
-    rows not monotone in the ordinal their running (prefix) or per-block extremes. ``needs``:
-    per row, whether the bounds read its lower and its upper end (``Upper.needs``); an end
-    never read is neither scanned nor gathered (it reads as the other end)."""
+class RowPlan:
+    """How one lane's ranges read its used rows, worked out once per model: which are read
+    as plain values at a range's strongest end (``corner``), which at its two ends (monotone
+    rows), which ends of each the bounds read (``needs``: lower, upper; from ``Upper.needs``),
+    and the 0/1 rows' table as booleans."""
 
     def __init__(
-        self,
-        lane: LaneRows,
-        ranked: Ranked,
-        cards: dict[int, F64],
-        scan: str,
-        corner: bool = False,
-        needs: Sequence[tuple[bool, bool]] | None = None,
+        self, lane: LaneRows, corner: bool, needs: Sequence[tuple[bool, bool]] | None = None
     ) -> None:
-        self.lane, self.ranked = lane, ranked
-        self.corner = {k for k, row in enumerate(lane.rows) if corner and row in OUTCOME_ROWS}
-        """Rows read as plain values at the range's strongest end (``corner``)."""
+        self.lane = lane
+        self.corner = frozenset(
+            k for k, row in enumerate(lane.rows) if corner and row in OUTCOME_ROWS
+        )
         self.needs = list(needs) if needs is not None else [(True, True)] * len(lane.rows)
-        self.extremes: dict[int, tuple[F64 | None, F64 | None]] = {}
-        self.firsts: dict[int, tuple[I64 | None, I64 | None]] = {}
-        """Prefix scans of 0/1 rows (bonus conditions): per hand, the flat sorted position of
-        its first 1 and of its first 0 (the hand's end when there is none)."""
         ends = [k for k, trend in enumerate(lane.trend) if trend or k in self.corner]
         self.at_ends = {k: i for i, k in enumerate(ends)}
         """Rows read at a range's ends (monotone or ``corner``): their index in ``ends``."""
@@ -159,14 +148,37 @@ class Rows:
             self.needs[k][0 if lane.trend[k] > 0 else 1] for k in ends if k not in self.corner
         )
         """Whether any row reads a range's weakest end."""
+        self.bits = {
+            k: lane.table[k] > 0.5
+            for k, row in enumerate(lane.rows)
+            if k not in self.at_ends and row >= len(FEATURES)
+        }
+        """The 0/1 rows (bonus conditions) not read at the ends, per ordinal."""
+
+
+class Rows:
+    """One lane's used rows over one ``Ranked`` order, as ``plan`` reads them: values at
+    sorted positions, and for rows not monotone in the ordinal their running (prefix) or
+    per-block extremes; an end no bound reads is neither scanned nor gathered."""
+
+    def __init__(self, plan: RowPlan, ranked: Ranked, cards: dict[int, F64], scan: str) -> None:
+        lane = self.lane = plan.lane
+        self.plan, self.ranked = plan, ranked
+        self.extremes: dict[int, tuple[F64 | None, F64 | None]] = {}
+        self.firsts: dict[int, tuple[I64 | None, I64 | None]] = {}
+        """Prefix scans of 0/1 rows (bonus conditions): per hand, the flat sorted position of
+        its first 1 and of its first 0 (the hand's end when there is none)."""
         base = np.arange(len(ranked.flat) // ranked.width, dtype=np.int64) * ranked.width
-        for k, _trend in enumerate(lane.trend):
-            if k in self.at_ends:
+        for k in range(len(lane.rows)):
+            if k in plan.at_ends:
                 continue
-            low_read, high_read = self.needs[k]
-            if lane.rows[k] >= len(FEATURES):  # a 0/1 row: scanned as booleans
-                source = cards[k] if k in cards else lane.table[k]
-                held = (source > 0.5).take(ranked.flat if k in cards else ranked.ords)
+            low_read, high_read = plan.needs[k]
+            if k in plan.bits or (k in cards and lane.rows[k] >= len(FEATURES)):  # 0/1 rows
+                held = (
+                    (cards[k] > 0.5).take(ranked.flat)
+                    if k in cards
+                    else (plan.bits[k].take(ranked.ords))
+                )
                 if scan == "prefix":
                     held = held.reshape(-1, ranked.width)
                     self.firsts[k] = (
@@ -199,16 +211,16 @@ class Rows:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
         running or block extremes of the non-monotone rows. An end no bound reads is the
         other end (or empty, when neither is read)."""
-        lane = self.lane
-        last = self.ends.take(self.ranked.ords.take(end), axis=1)
-        first = self.ends.take(self.ranked.ords.take(start), axis=1) if self.first_end else last
+        lane, plan = self.lane, self.plan
+        last = plan.ends.take(self.ranked.ords.take(end), axis=1)
+        first = plan.ends.take(self.ranked.ords.take(start), axis=1) if plan.first_end else last
         out: Values = []
         hand = extreme_at // self.ranked.width if self.firsts else extreme_at
         for k, trend in enumerate(lane.trend):
-            if k in self.corner:
-                out.append(last[self.at_ends[k]])
+            if k in plan.corner:
+                out.append(last[plan.at_ends[k]])
                 continue
-            low_read, high_read = self.needs[k]
+            low_read, high_read = plan.needs[k]
             lo = hi = _UNREAD
             if k in self.firsts:
                 first_one, first_zero = self.firsts[k]
@@ -217,7 +229,7 @@ class Rows:
                 if first_zero is not None:
                     lo = (extreme_at < first_zero.take(hand)).astype(np.float64)
             elif trend:
-                i, slack = self.at_ends[k], lane.slack[k]
+                i, slack = plan.at_ends[k], lane.slack[k]
                 lo, hi = (first[i], last[i]) if trend > 0 else (last[i], first[i])
                 if slack and low_read:
                     lo = np.maximum(lo - slack, 0.0) if lane.nonneg[k] else lo - slack
@@ -257,15 +269,23 @@ def intervals(lane: LaneRows, corner: bool) -> tuple[bool, ...]:
     return tuple(not (corner and row in OUTCOME_ROWS) for row in lane.rows)
 
 
-def needs(upper: Upper, lanes: tuple[LaneRows, LaneRows, LaneRows], corner: bool) -> Needs:
-    """Which ends of each range's rows some bound reads: the front and middle ranges go
-    with an exact back (``semi``, ``tight``, ``split``) or a block of backs (``blocks``)."""
+def plans(
+    upper: Upper, lanes: tuple[LaneRows, LaneRows, LaneRows], corner: bool
+) -> tuple[RowPlan, RowPlan, RowPlan]:
+    """Each lane's ``RowPlan``, with the ends of its rows that some bound reads: the front
+    and middle ranges go with an exact back (``semi``, ``tight``, ``split``) or a block of
+    backs (``blocks``)."""
     front, middle = (intervals(lane, corner) for lane in lanes[:2])
     exact = upper.needs((*front, *middle, *(False,) * len(lanes[2].rows)))
     block = upper.needs((*front, *middle, *intervals(lanes[2], corner)))
     both = [(a[0] or b[0], a[1] or b[1]) for a, b in zip(exact, block, strict=True)]
     cut = (len(front), len(front) + len(middle))
-    return both[: cut[0]], both[cut[0] : cut[1]], block[cut[1] :]
+    reads = both[: cut[0]], both[cut[0] : cut[1]], block[cut[1] :]
+    return (
+        RowPlan(lanes[0], corner, reads[0]),
+        RowPlan(lanes[1], corner, reads[1]),
+        RowPlan(lanes[2], corner, reads[2]),
+    )
 
 
 class Bounds:
@@ -280,11 +300,11 @@ class Bounds:
         o5: U16,
         o3: U16,
         corner: bool,
-        reads: Needs,
+        plan: tuple[RowPlan, RowPlan, RowPlan],
         ranked: tuple[Ranked, Ranked] | None = None,
     ) -> None:
         """``upper``: the model's formula lowered to its upper end; ``corner``:
-        ``reads_corners(model, lanes)`` and ``reads``: ``needs(upper, lanes, corner)``, both
+        ``reads_corners(model, lanes)`` and ``plan``: ``plans(upper, lanes, corner)``, both
         worked out once per model; ``ranked``: the subsets in strength order when already
         built (``HandBatch.ranked``)."""
         self.model, self.lanes, self.upper = model, lanes, upper
@@ -300,14 +320,14 @@ class Bounds:
         if ranked is None:
             ranked = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
         self.r5, self.r3 = ranked
-        self.needs = reads
-        self.front = Rows(lanes[0], self.r3, self.cards[0], "prefix", corner, reads[0])
-        self.middle = Rows(lanes[1], self.r5, self.cards[1], "prefix", corner, reads[1])
+        self.plan = plan
+        self.front = Rows(plan[0], self.r3, self.cards[0], "prefix")
+        self.middle = Rows(plan[1], self.r5, self.cards[1], "prefix")
 
     @cached_property
     def back(self) -> Rows:
         """The back's block scans: only ``blocks`` reads them (a small batch never does)."""
-        return Rows(self.lanes[2], self.r5, self.cards[2], "block", self.corner, self.needs[2])
+        return Rows(self.plan[2], self.r5, self.cards[2], "block")
 
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.batch import HandBatch
-from housegame.arrange.bounds import BLOCKS, Bounds, Needs, needs, reads_corners
+from housegame.arrange.bounds import BLOCKS, Bounds, RowPlan, plans, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import EvModel
 from housegame.arrange.search import (
@@ -183,10 +183,13 @@ def search_staged(
 
 
 _COMPILED: weakref.WeakKeyDictionary[
-    EvModel, tuple[tuple[LaneRows, LaneRows, LaneRows], bool, Formula, Upper, Needs]
+    EvModel,
+    tuple[
+        tuple[LaneRows, LaneRows, LaneRows], bool, Formula, Upper, tuple[RowPlan, RowPlan, RowPlan]
+    ],
 ] = weakref.WeakKeyDictionary()
 """Compiled rows per model, whether its bounds read corners, its recorded formula, that
-formula's upper end over intervals and which ends of the ranges' rows it reads: compiling
+formula's upper end over intervals and how ranges read each lane's rows: compiling
 reads the 2.6-million-entry table, worth doing once (none of them refers back to the model,
 which stays collectable)."""
 
@@ -204,9 +207,9 @@ class EvSearch:
             flags = [f for lane in lanes for f in zip(lane.nonneg, lane.unit, strict=True)]
             upper = Upper(formula, flags)
             corner = reads_corners(model, lanes)
-            compiled = lanes, corner, formula, upper, needs(upper, lanes, corner)
+            compiled = lanes, corner, formula, upper, plans(upper, lanes, corner)
             _COMPILED[model] = compiled
-        self.lanes, self.corner, self.formula, self.upper, self.needs = compiled
+        self.lanes, self.corner, self.formula, self.upper, self.plans = compiled
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values; rows the formula never reads are zero."""
@@ -227,7 +230,7 @@ class EvSearch:
             hands.u5,
             hands.u3,
             self.corner,
-            self.needs,
+            self.plans,
             batch.ranked(model.tables),
         )
 
