@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -129,8 +130,9 @@ class Ranked:
 class RowPlan:
     """How one lane's ranges read its used rows, worked out once per model: which are read
     as plain values at a range's strongest end (``corner``), which at its two ends (monotone
-    rows), which ends of each the bounds read (``needs``: lower, upper; from ``Upper.needs``),
-    and the 0/1 rows' table as booleans."""
+    rows), which ends of each the bounds read (``needs``: lower, upper; from ``Upper.needs``).
+    The other rows are scanned, as two stacks scanned in one pass each: the 0/1 rows (bonus
+    conditions; those that read the cards last) and the rest."""
 
     def __init__(
         self, lane: LaneRows, corner: bool, needs: Sequence[tuple[bool, bool]] | None = None
@@ -148,64 +150,104 @@ class RowPlan:
             self.needs[k][0 if lane.trend[k] > 0 else 1] for k in ends if k not in self.corner
         )
         """Whether any row reads a range's weakest end."""
-        self.bits = {
-            k: lane.table[k] > 0.5
-            for k, row in enumerate(lane.rows)
-            if k not in self.at_ends and row >= len(FEATURES)
-        }
-        """The 0/1 rows (bonus conditions) not read at the ends, per ordinal."""
+        cards = {k for k, _ in lane.cards}
+        scanned = [k for k in range(len(lane.rows)) if k not in self.at_ends]
+        leaf = [k for k in scanned if lane.rows[k] >= len(FEATURES)]
+        self.bit_rows = [k for k in leaf if k not in cards] + [k for k in leaf if k in cards]
+        """The 0/1 rows scanned, those read from the table first."""
+        self.bit_table = lane.table[[k for k in self.bit_rows if k not in cards]] > 0.5
+        self.value_rows = [k for k in scanned if lane.rows[k] < len(FEATURES)]
+        """The other rows scanned (never card rows: those are all 0/1)."""
+        assert not cards & set(self.value_rows)
+        self.value_table: F64 = lane.table[self.value_rows]
+        self.scan = {k: (group, i) for group in (0, 1) for i, k in enumerate(self.groups[group])}
+        """Scanned row -> (its stack: 0 the 0/1 rows, 1 the rest; its index there)."""
+        self.reads = [
+            (
+                any(self.needs[k][0] for k in rows),
+                any(self.needs[k][1] for k in rows),
+            )
+            for rows in self.groups
+        ]
+        """Per stack: whether any row's lower end, and any row's upper end, is read."""
+
+    @property
+    def groups(self) -> tuple[list[int], list[int]]:
+        return self.bit_rows, self.value_rows
 
 
 class Rows:
     """One lane's used rows over one ``Ranked`` order, as ``plan`` reads them: values at
-    sorted positions, and for rows not monotone in the ordinal their running (prefix) or
-    per-block extremes; an end no bound reads is neither scanned nor gathered."""
+    sorted positions, and for rows not monotone in the ordinal their running (``prefix``
+    scan: per hand, from its weakest subset) or per-block (``block``) extremes; for a 0/1
+    row's prefix, the sorted position of its first 1 and of its first 0 (the hand's end when
+    there is none). Ends no bound reads are not scanned."""
 
     def __init__(self, plan: RowPlan, ranked: Ranked, cards: dict[int, F64], scan: str) -> None:
-        lane = self.lane = plan.lane
-        self.plan, self.ranked = plan, ranked
-        self.extremes: dict[int, tuple[F64 | None, F64 | None]] = {}
-        self.firsts: dict[int, tuple[I64 | None, I64 | None]] = {}
-        """Prefix scans of 0/1 rows (bonus conditions): per hand, the flat sorted position of
-        its first 1 and of its first 0 (the hand's end when there is none)."""
-        base = np.arange(len(ranked.flat) // ranked.width, dtype=np.int64) * ranked.width
-        for k in range(len(lane.rows)):
-            if k in plan.at_ends:
-                continue
-            low_read, high_read = plan.needs[k]
-            if k in plan.bits or (k in cards and lane.rows[k] >= len(FEATURES)):  # 0/1 rows
-                held = (
-                    (cards[k] > 0.5).take(ranked.flat)
-                    if k in cards
-                    else (plan.bits[k].take(ranked.ords))
-                )
-                if scan == "prefix":
-                    held = held.reshape(-1, ranked.width)
-                    self.firsts[k] = (
-                        base + np.where(held.any(axis=1), held.argmax(axis=1), ranked.width)
-                        if high_read
-                        else None,
-                        base + np.where(held.all(axis=1), ranked.width, held.argmin(axis=1))
-                        if low_read
-                        else None,
-                    )
-                else:
-                    blocks = held.reshape(-1, BLOCK)
-                    self.extremes[k] = (
-                        np.asarray(blocks.all(axis=1), dtype=np.float64) if low_read else None,
-                        np.asarray(blocks.any(axis=1), dtype=np.float64) if high_read else None,
-                    )
-                continue
-            row = cards[k].take(ranked.flat) if k in cards else lane.table[k].take(ranked.ords)
-            if scan == "prefix":
-                shaped = row.reshape(-1, ranked.width)
-                low = np.minimum.accumulate(shaped, axis=1).ravel() if low_read else None
-                high = np.maximum.accumulate(shaped, axis=1).ravel() if high_read else None
+        self.lane, self.plan, self.ranked, self.prefix_scan = (
+            plan.lane,
+            plan,
+            ranked,
+            scan == "prefix",
+        )
+        width = ranked.width
+        self.low: list[npt.NDArray[Any] | None] = [None, None]
+        """Per stack (``RowPlan.scan``): the lower ends' scan, or None when none is read."""
+        self.high: list[npt.NDArray[Any] | None] = [None, None]
+        if plan.bit_rows:
+            held = np.empty((len(plan.bit_rows), len(ranked.flat)), dtype=bool)
+            table = len(plan.bit_table)
+            plan.bit_table.take(ranked.ords, axis=1, out=held[:table])
+            for i, k in enumerate(plan.bit_rows[table:], table):
+                np.greater(cards[k].take(ranked.flat), 0.5, out=held[i])
+            low, high = plan.reads[0]
+            if self.prefix_scan:
+                shaped = held.reshape(len(held), -1, width)
+                base = np.arange(shaped.shape[1], dtype=np.int64) * width
+                if high:
+                    self.high[0] = np.where(shaped.any(axis=2), shaped.argmax(axis=2), width) + base
+                if low:
+                    self.low[0] = np.where(shaped.all(axis=2), width, shaped.argmin(axis=2)) + base
             else:
-                shaped = row.reshape(-1, BLOCK)
-                low = shaped.min(axis=1) if low_read else None
-                high = shaped.max(axis=1) if high_read else None
-            self.extremes[k] = (low, high)
+                blocks = held.reshape(len(held), -1, BLOCK)
+                if low:
+                    self.low[0] = np.asarray(blocks.all(axis=2), dtype=np.float64)
+                if high:
+                    self.high[0] = np.asarray(blocks.any(axis=2), dtype=np.float64)
+        if plan.value_rows:
+            rows = plan.value_table.take(ranked.ords, axis=1)
+            low, high = plan.reads[1]
+            if self.prefix_scan:
+                shaped = rows.reshape(len(rows), -1, width)
+                if low:
+                    self.low[1] = np.minimum.accumulate(shaped, axis=2).reshape(len(rows), -1)
+                if high:
+                    self.high[1] = np.maximum.accumulate(shaped, axis=2).reshape(len(rows), -1)
+            else:
+                blocks = rows.reshape(len(rows), -1, BLOCK)
+                if low:
+                    self.low[1] = blocks.min(axis=2)
+                if high:
+                    self.high[1] = blocks.max(axis=2)
+
+    def _scanned(self, extreme_at: I64) -> tuple[list[F64 | None], list[F64 | None]]:
+        """Each stack's lower and upper ends at ``extreme_at`` (None: not read)."""
+        low: list[F64 | None] = [None, None]
+        high: list[F64 | None] = [None, None]
+        hand = extreme_at // self.ranked.width if self.prefix_scan else extreme_at
+        for group in (0, 1):
+            first_one, first_zero = self.high[group], self.low[group]
+            if group == 0 and self.prefix_scan:
+                if first_one is not None:
+                    high[0] = (extreme_at >= first_one.take(hand, axis=1)).astype(np.float64)
+                if first_zero is not None:
+                    low[0] = (extreme_at < first_zero.take(hand, axis=1)).astype(np.float64)
+                continue
+            if first_zero is not None:
+                low[group] = first_zero.take(extreme_at, axis=1)
+            if first_one is not None:
+                high[group] = first_one.take(extreme_at, axis=1)
+        return low, high
 
     def span(self, start: I64, end: I64, extreme_at: I64) -> Values:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
@@ -214,33 +256,26 @@ class Rows:
         lane, plan = self.lane, self.plan
         last = plan.ends.take(self.ranked.ords.take(end), axis=1)
         first = plan.ends.take(self.ranked.ords.take(start), axis=1) if plan.first_end else last
+        low, high = self._scanned(extreme_at) if plan.scan else ([None, None], [None, None])
         out: Values = []
-        hand = extreme_at // self.ranked.width if self.firsts else extreme_at
         for k, trend in enumerate(lane.trend):
             if k in plan.corner:
                 out.append(last[plan.at_ends[k]])
                 continue
             low_read, high_read = plan.needs[k]
             lo = hi = _UNREAD
-            if k in self.firsts:
-                first_one, first_zero = self.firsts[k]
-                if first_one is not None:
-                    hi = (extreme_at >= first_one.take(hand)).astype(np.float64)
-                if first_zero is not None:
-                    lo = (extreme_at < first_zero.take(hand)).astype(np.float64)
-            elif trend:
+            if k in plan.scan:
+                group, i = plan.scan[k]
+                lows, highs = low[group], high[group]
+                lo = lows[i] if lows is not None else lo
+                hi = highs[i] if highs is not None else hi
+            else:
                 i, slack = plan.at_ends[k], lane.slack[k]
                 lo, hi = (first[i], last[i]) if trend > 0 else (last[i], first[i])
                 if slack and low_read:
                     lo = np.maximum(lo - slack, 0.0) if lane.nonneg[k] else lo - slack
                 if slack and high_read:
                     hi = np.minimum(hi + slack, 1.0) if lane.unit[k] else hi + slack
-            else:
-                low, high = self.extremes[k]
-                if low is not None:
-                    lo = low.take(extreme_at)
-                if high is not None:
-                    hi = high.take(extreme_at)
             out.append(
                 Interval(
                     lo if low_read else hi, hi if high_read else lo, lane.nonneg[k], lane.unit[k]
