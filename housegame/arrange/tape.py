@@ -19,6 +19,8 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from housegame.arrange.model import EvModel
 from housegame.thirteen.payout import LaneVals, positive, sign
 
@@ -131,6 +133,42 @@ Step = tuple[Callable[..., Any], tuple[int, ...], int, tuple[int, ...]]
 """One replayed operation: function, operand slots, result slot, and the slots of results
 read for the last time here (released at once: on a large batch each is a large array)."""
 
+KEEP = 1 << 14
+"""Replays on arrays up to this size keep every intermediate result to the end: releasing
+them saves no memory worth the time."""
+
+
+def constant(value: Any) -> Any:
+    """A recorded constant as a replay reads it: a number as a 0-d float64 or int64 array,
+    which numpy combines with an array faster than a Python number (the same values)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    return np.asarray(value, dtype=np.float64 if isinstance(value, float) else np.int64)
+
+
+def replay(values: list[Any], steps: Sequence[Step], release: bool) -> None:
+    """Run ``steps`` on ``values`` (slots: inputs and constants filled in), releasing each
+    result after its last read when ``release``."""
+    if not release:
+        for fn, args, out, _ in steps:
+            if len(args) == 2:
+                values[out] = fn(values[args[0]], values[args[1]])
+            else:
+                values[out] = fn(values[args[0]])
+        return
+    for fn, args, out, done in steps:
+        if len(args) == 2:
+            values[out] = fn(values[args[0]], values[args[1]])
+        else:
+            values[out] = fn(values[args[0]])
+        for slot in done:
+            values[slot] = None
+
+
+def size_of(values: Sequence[Any]) -> int:
+    """The size of the first array among ``values`` (0 when there is none)."""
+    return next((int(np.size(v)) for v in values if isinstance(v, np.ndarray)), 0)
+
 
 class Formula:
     """``model.value`` of three lanes given as their used rows' values (``LaneRows.rows``
@@ -178,7 +216,7 @@ class Formula:
                     continue
                 if ref not in constants:
                     constants[ref] = len(self.values)
-                    self.values.append(rec.constants[ref])
+                    self.values.append(constant(rec.constants[ref]))
                 args.append(constants[ref])
             at[index] = len(self.values)
             self.values.append(None)
@@ -205,13 +243,7 @@ class Formula:
         for rows in lanes:
             values[slot : slot + len(rows)] = rows
             slot += len(rows)
-        for fn, args, out, done in self.steps:
-            if len(args) == 2:
-                values[out] = fn(values[args[0]], values[args[1]])
-            else:
-                values[out] = fn(values[args[0]])
-            for slot in done:
-                values[slot] = None
+        replay(values, self.steps, size_of(values[: self.inputs]) > KEEP)
         return values[self.output]
 
     def __len__(self) -> int:

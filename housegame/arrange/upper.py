@@ -20,15 +20,12 @@ from typing import Any
 import numpy as np
 
 from housegame.arrange.interval import Interval
-from housegame.arrange.tape import Formula
+from housegame.arrange.tape import KEEP, Formula, Step, constant, replay, size_of
 from housegame.thirteen.payout import positive, sign
 
 Layout = tuple[tuple[bool, bool, bool], ...]
 """Per formula input: (an interval?, its ``nonneg``, its ``unit``); (False, False, False) for
 a plain array."""
-Op = tuple[Callable[..., Any], tuple[int, ...], int, tuple[int, ...]]
-"""One array operation: function, operand registers, result register, and the registers read
-for the last time here (released at once: on a large batch each holds a large array)."""
 
 
 def _above_zero(x: Any) -> Any:
@@ -98,7 +95,7 @@ class _Lowering:
         key = (type(node.value).__name__, repr(node.value))
         if key not in self.consts:
             self.consts[key] = len(self.registers)
-            self.registers.append(node.value)
+            self.registers.append(constant(node.value))
         return self.consts[key]
 
     def emit(self, fn: Callable[..., Any], *args: _Const | _Point | int) -> int:
@@ -205,7 +202,7 @@ class _Program:
         kept.reverse()
         results = {out for _, _, out in kept} - {self.output}
         last = {reg: i for i, (_, regs, _) in enumerate(kept) for reg in regs}
-        self.ops: list[Op] = [
+        self.ops: list[Step] = [
             (fn, regs, out, tuple(r for r in set(regs) if last[r] == i and r in results))
             for i, (fn, regs, out) in enumerate(kept)
         ]
@@ -251,8 +248,5 @@ class Upper:
             if isinstance(value, Interval):
                 value = value.hi if reg & 1 else value.lo
             values[reg] = value
-        for fn, args, out, done in program.ops:
-            values[out] = fn(*[values[a] for a in args])
-            for reg in done:
-                values[reg] = None
+        replay(values, program.ops, size_of(inputs) > KEEP)
         return values[program.output]
