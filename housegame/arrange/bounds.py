@@ -57,6 +57,8 @@ SPLIT = 16
 _OFFSET = 1 << 20
 """Above any strength: keeps hands apart in one sorted array."""
 _HIGH = np.uint32(1 << 31)
+_HIGH16 = 1 << 15
+"""``_HIGH`` for 16-bit positions (batches of fewer than 2**15 subsets)."""
 _SUBSET_BITS = 11
 _SUBSET_MASK = (1 << _SUBSET_BITS) - 1
 """A subset's index within its hand (below 1,287) fits in 11 bits, an ordinal in 16."""
@@ -249,7 +251,7 @@ class Rows:
                 high[group] = first_one.take(extreme_at, axis=1)
         return low, high
 
-    def span(self, start: I64, end: I64, extreme_at: I64) -> Values:
+    def span(self, start: I64 | int, end: I64, extreme_at: I64) -> Values:
         """Intervals over the sorted positions ``start..end``; ``extreme_at`` indexes the
         running or block extremes of the non-monotone rows. An end no bound reads is the
         other end (or empty, when neither is read)."""
@@ -378,7 +380,7 @@ class Bounds:
             # the win, tie and loss rows are monotone only up to float rounding (``slack``,
             # about 1e-16) and the corner is evaluated in another order than the exact value
             high = high + MARGIN * (1.0 + np.abs(high))
-        return np.broadcast_to(high, (size,))
+        return high if high.shape == (size,) else np.broadcast_to(high, (size,))
 
     def _exact_back(self, at: I64) -> Values:
         """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``)."""
@@ -397,7 +399,9 @@ class Bounds:
         high = self._split_front(start3, front_end, middle, back, len(block))
         return np.where(front >= start3, high, -np.inf).reshape(self.count, BLOCKS)
 
-    def _split_front(self, start: I64, end: I64, middle: Values, back: Values, size: int) -> F64:
+    def _split_front(
+        self, start: I64 | int, end: I64, middle: Values, back: Values, size: int
+    ) -> F64:
         """The formula's upper end with the front range ``start..end`` cut in two (its
         strongest 1/``SPLIT`` and the rest) and bounded apart: narrower intervals where the
         formula is not monotone (an outcome table reads a lane's win, tie and loss chances as
@@ -430,25 +434,35 @@ class Bounds:
     def semi_all(self) -> F64:
         """(hands, backs): ``semi`` of every back of every hand, the middles' sorted positions
         read in one gather, laid out middle-major (``_MIDDLES_T``) so that each back's least
-        distance is a minimum across rows, several times faster than along them."""
+        distance is a minimum across rows, several times faster than along them; in 16 bits
+        where the positions fit (a few hands: half the memory to move)."""
         position = self.r5.position.reshape(self.count, N5)
         upto = self.r5.upto.take(position)
+        small = len(self.r5.flat) < _HIGH16
+        if small:
+            position, upto = position.astype(np.uint16), upto.astype(np.uint16)
         gaps = position.take(_MIDDLES_T, axis=1)  # (hands, 56, backs)
         np.subtract(upto[:, None, :], gaps, out=gaps)
-        hand = np.repeat(np.arange(self.count, dtype=np.int64), N5)
+        hand: I64 | int = 0 if self.count == 1 else np.repeat(np.arange(self.count), N5)
         at = np.arange(self.count * N5, dtype=np.int64)
-        return self._semi(hand, at, upto.ravel(), gaps.min(axis=1).ravel()).reshape(self.count, N5)
+        below = gaps.min(axis=1).ravel()
+        none = _HIGH16 if small else 1 << 31
+        return self._semi(hand, at, upto.ravel(), below, none).reshape(self.count, N5)
 
-    def _semi(self, hand: I64, at: I64, upto: U32, below: U32) -> F64:
+    def _semi(
+        self, hand: I64 | int, at: I64, upto: U32 | U16, below: U32 | U16, none: int = 1 << 31
+    ) -> F64:
         """``below``: per back, the distance from its last equal-strength position down to
-        its strongest middle no stronger (2**31 or more when there is none)."""
-        ok = below < _HIGH
+        its strongest middle no stronger (``none`` or more when there is none); ``hand``: 0
+        for a batch of one hand."""
+        ok = below < none
         mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
         ok &= front_end >= hand * N3
+        start = hand * N3
         high = self._split_front(
-            hand * N3,
-            np.maximum(front_end, hand * N3),
+            start,
+            np.maximum(front_end, start),
             self.middle.prefix(mid_end),
             self._exact_back(at),
             len(at),

@@ -234,10 +234,14 @@ class EvSearch:
             batch.ranked(model.tables),
         )
 
-        def values(h: I64, b: I64, m: I64, f: I64) -> F64:
-            front, middle = bounds.exact(0, h * N3 + f), bounds.exact(1, h * N5 + m)
-            out = self.formula(front, middle, bounds.exact(2, h * N5 + b))
-            return np.broadcast_to(np.asarray(out, dtype=np.float64), h.shape)
+        def values(h: I64 | None, b: I64, m: I64, f: I64) -> F64:
+            if h is not None:
+                f, m, b = h * N3 + f, h * N5 + m, h * N5 + b
+            out = np.asarray(
+                self.formula(*(bounds.exact(lane, at) for lane, at in enumerate((f, m, b)))),
+                dtype=np.float64,
+            )
+            return out if out.shape == b.shape else np.broadcast_to(out, b.shape)
 
         return hands, bounds, values
 

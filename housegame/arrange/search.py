@@ -80,8 +80,9 @@ def hands_of(cards: IntP, tables: RankTables) -> Hands:
     )
 
 
-Values = Callable[[I64, I64, I64, I64], F64]
-"""(hand, back, middle, front) subset ids -> objective values."""
+Values = Callable[[I64 | None, I64, I64, I64], F64]
+"""(hand, back, middle, front) subset ids -> objective values; hand None: a batch of one hand
+(every subset id is then the hand's own)."""
 
 
 @dataclass
@@ -206,7 +207,7 @@ def _one_hand_splits(hands: Hands, backs: I64, values: Values) -> tuple[F64, I64
     at = np.flatnonzero(legal)
     back = backs.take(at // MIDDLES_PER_BACK)
     middle, front = middles.ravel().take(at), fronts.ravel().take(at)
-    value = values(np.zeros(len(at), dtype=np.int64), back, middle, front)
+    value = values(None, back, middle, front)
     return value, back * MIDDLES_PER_BACK + at % MIDDLES_PER_BACK
 
 
@@ -260,10 +261,9 @@ def search_lexicographic(cards: IntP, tables: RankTables, keep: int) -> list[Fou
     hands = hands_of(cards, tables)
     bound = ((hands.o5.astype(np.float64) + 1.0) * 2.0**32 - 1.0).reshape(hands.count, N5)
 
-    def values(h: I64, b: I64, m: I64, f: I64) -> F64:
-        packed: I64 = (
-            (hands.o5[h * N5 + b] << 32) | (hands.o5[h * N5 + m] << 16) | hands.o3[h * N3 + f]
-        )
+    def values(h: I64 | None, b: I64, m: I64, f: I64) -> F64:
+        at5, at3 = (0, 0) if h is None else (h * N5, h * N3)
+        packed: I64 = (hands.o5[at5 + b] << 32) | (hands.o5[at5 + m] << 16) | hands.o3[at3 + f]
         return packed.astype(np.float64)
 
     return search_batch(hands, bound, values, keep, first=4)
