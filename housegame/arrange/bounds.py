@@ -358,6 +358,7 @@ class Bounds:
             ranked = Ranked(o5, N5, tables.strength), Ranked(o3, N3, tables.strength)
         self.r5, self.r3 = ranked
         self.plan = plan
+        self._wholes: list[F64 | None] = [None, None, None]
         self.front = Rows(plan[0], self.r3, self.cards[0], "prefix")
         self.middle = Rows(plan[1], self.r5, self.cards[1], "prefix")
 
@@ -368,11 +369,24 @@ class Bounds:
 
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
+        if self.count == 1:
+            return list(self._whole(lane).take(subsets, axis=1))
         rows = self.lanes[lane]
         ords = (self.o3 if lane == 0 else self.o5).take(subsets)
         values = rows.table.take(ords, axis=1)
         cards = self.cards[lane]
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
+
+    def _whole(self, lane: int) -> F64:
+        """A batch of one hand: the used rows of ``lane`` for every subset of the hand, read
+        once (the bounds and both exact rounds read them)."""
+        whole = self._wholes[lane]
+        if whole is None:
+            whole = self.lanes[lane].table.take(self.o3 if lane == 0 else self.o5, axis=1)
+            for k, values in self.cards[lane].items():
+                whole[k] = values
+            self._wholes[lane] = whole
+        return whole
 
     def _upper(self, front: Values, middle: Values, back: Values, size: int) -> F64:
         high = np.asarray(self.upper(front, middle, back), dtype=np.float64)
@@ -382,8 +396,11 @@ class Bounds:
             high = high + MARGIN * (1.0 + np.abs(high))
         return high if high.shape == (size,) else np.broadcast_to(high, (size,))
 
-    def _exact_back(self, at: I64) -> Values:
-        """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``)."""
+    def _exact_back(self, at: I64, every: bool = False) -> Values:
+        """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``);
+        ``every``: ``at`` is every back of every hand, in order."""
+        if every and self.count == 1:
+            return list(self._whole(2))
         return list(self.exact(2, at))
 
     def blocks(self) -> F64:
@@ -447,14 +464,20 @@ class Bounds:
         at = np.arange(self.count * N5, dtype=np.int64)
         below = gaps.min(axis=1).ravel()
         none = _HIGH16 if small else 1 << 31
-        return self._semi(hand, at, upto.ravel(), below, none).reshape(self.count, N5)
+        return self._semi(hand, at, upto.ravel(), below, none, True).reshape(self.count, N5)
 
     def _semi(
-        self, hand: I64 | int, at: I64, upto: U32 | U16, below: U32 | U16, none: int = 1 << 31
+        self,
+        hand: I64 | int,
+        at: I64,
+        upto: U32 | U16,
+        below: U32 | U16,
+        none: int = 1 << 31,
+        every: bool = False,
     ) -> F64:
         """``below``: per back, the distance from its last equal-strength position down to
         its strongest middle no stronger (``none`` or more when there is none); ``hand``: 0
-        for a batch of one hand."""
+        for a batch of one hand; ``every``: ``at`` is every back of every hand, in order."""
         ok = below < none
         mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
@@ -464,7 +487,7 @@ class Bounds:
             start,
             np.maximum(front_end, start),
             self.middle.prefix(mid_end),
-            self._exact_back(at),
+            self._exact_back(at, every),
             len(at),
         )
         return np.where(ok, high, -np.inf)
