@@ -48,11 +48,15 @@ MIDDLE_OF, FRONT_OF = _build()
 """``MIDDLE_OF[b, j]`` / ``FRONT_OF[b, j]``: subset ids of split ``b * 56 + j`` (back ``b``)."""
 
 
+_FIVE_POSITIONS = [tuple(row) for row in FIVES.tolist()]
+_THREE_POSITIONS = [tuple(row) for row in THREES.tolist()]
+
+
 def split_positions(split: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """(front, middle, back) positions in the sorted hand for one split id."""
     back, j = divmod(split, MIDDLES_PER_BACK)
     return (
-        tuple(int(p) for p in THREES[FRONT_OF[back, j]]),
-        tuple(int(p) for p in FIVES[MIDDLE_OF[back, j]]),
-        tuple(int(p) for p in FIVES[back]),
+        _THREE_POSITIONS[int(FRONT_OF[back, j])],
+        _FIVE_POSITIONS[int(MIDDLE_OF[back, j])],
+        _FIVE_POSITIONS[back],
     )
