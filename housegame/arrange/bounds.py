@@ -101,7 +101,8 @@ class Ranked:
         packed.sort(axis=1)
         self.width = width
         flat = (packed & _SUBSET_MASK).astype(np.int64)
-        flat += (np.arange(count, dtype=np.int64) * width)[:, None]
+        if count > 1:
+            flat += (np.arange(count, dtype=np.int64) * width)[:, None]
         self.flat: I64 = flat.ravel()
         """Sorted position -> subset (both flat, hand-major)."""
         size = len(self.flat)
@@ -111,7 +112,8 @@ class Ranked:
         ords64 = (packed >> _SUBSET_BITS).astype(np.int64)
         self.ords: I64 = ords64.ravel()
         keyed = strength.take(ords64).astype(np.int64)
-        keyed += (np.arange(count, dtype=np.int64) * _OFFSET)[:, None]
+        if count > 1:
+            keyed += (np.arange(count, dtype=np.int64) * _OFFSET)[:, None]
         self.keyed: I64 = keyed.ravel()
         """Strength plus the hand's offset: ascending over the whole batch."""
         is_end = np.empty(size, dtype=bool)

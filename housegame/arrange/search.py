@@ -213,16 +213,20 @@ def _one_hand_splits(hands: Hands, backs: I64, values: Values) -> tuple[F64, I64
 
 def _one_hand_top(hands: Hands, value: F64, split: I64, keep: int) -> tuple[F64, I64]:
     """``top_splits`` for a batch of one hand: its ``keep`` best entries, best first."""
-    alive = np.ones(len(value), dtype=bool)
+    alive: npt.NDArray[np.bool_] | None = None
     picked: list[int] = []
     for _ in range(min(keep, len(value))):
-        top = value.max() if not picked else value[alive].max()
-        tied = np.flatnonzero(alive & (value == top))
+        if alive is None:
+            tied = np.flatnonzero(value == value.max())
+        else:
+            tied = np.flatnonzero(alive & (value == value[alive].max()))
         if len(tied) > 1:
             lexi = _lexi(hands, np.zeros(len(tied), dtype=np.int64), split.take(tied))
             tied = tied[np.lexsort((split.take(tied), -lexi))]
         picked.append(int(tied[0]))
-        alive[tied[0]] = False
+        if keep > 1:
+            alive = np.ones(len(value), dtype=bool) if alive is None else alive
+            alive[tied[0]] = False
     at = np.array(picked, dtype=np.int64)
     return value.take(at), split.take(at)
 

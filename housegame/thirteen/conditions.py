@@ -97,7 +97,9 @@ class HandCounts:
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> HandCounts:
-        return cls(tuple(cards), Counter(c.rank for c in cards), Counter(c.suit for c in cards))
+        index = [c.index for c in cards]  # ``Card.rank`` and ``.suit`` read from it, inline
+        ranks = Counter([i // 4 + 2 for i in index])
+        return cls(tuple(cards), ranks, Counter([i % 4 for i in index]))
 
     def holds(self, cond: HandCondition) -> bool:
         """``hand_holds(cond, self)``, remembered by the condition's content."""
