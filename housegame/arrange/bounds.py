@@ -372,14 +372,14 @@ class Bounds:
     def exact(self, lane: int, subsets: I64) -> list[F64]:
         """The used rows of ``lane`` for flat subset ids (3-card for the front, else 5-card)."""
         if self.count == 1:
-            return list(self._whole(lane).take(subsets, axis=1))
+            return list(self.whole(lane).take(subsets, axis=1))
         rows = self.lanes[lane]
         ords = (self.o3 if lane == 0 else self.o5).take(subsets)
         values = rows.table.take(ords, axis=1)
         cards = self.cards[lane]
         return [cards[k].take(subsets) if k in cards else values[k] for k in range(len(rows.rows))]
 
-    def _whole(self, lane: int) -> F64:
+    def whole(self, lane: int) -> F64:
         """A batch of one hand: the used rows of ``lane`` for every subset of the hand, read
         once (the bounds and both exact rounds read them)."""
         whole = self._wholes[lane]
@@ -402,7 +402,7 @@ class Bounds:
         """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``);
         ``every``: ``at`` is every back of every hand, in order."""
         if every and self.count == 1:
-            return list(self._whole(2))
+            return list(self.whole(2))
         return list(self.exact(2, at))
 
     def blocks(self) -> F64:

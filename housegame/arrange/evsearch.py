@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -33,7 +34,7 @@ import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.batch import HandBatch
-from housegame.arrange.bounds import BLOCKS, Bounds, RowPlan, plans, reads_corners
+from housegame.arrange.bounds import BLOCKS, Bounds, RowPlan, intervals, plans, reads_corners
 from housegame.arrange.features import LaneRows, lane_rows
 from housegame.arrange.model import EvModel
 from housegame.arrange.search import (
@@ -182,16 +183,35 @@ def search_staged(
     return found_list(best.pool, count)
 
 
-_COMPILED: weakref.WeakKeyDictionary[
-    EvModel,
-    tuple[
-        tuple[LaneRows, LaneRows, LaneRows], bool, Formula, Upper, tuple[RowPlan, RowPlan, RowPlan]
-    ],
-] = weakref.WeakKeyDictionary()
-"""Compiled rows per model, whether its bounds read corners, its recorded formula, that
-formula's upper end over intervals and how ranges read each lane's rows: compiling
-reads the 2.6-million-entry table, worth doing once (none of them refers back to the model,
-which stays collectable)."""
+VARIANTS = 256
+"""At most this many formulas specialised to the conditions a hand cannot meet, per model."""
+
+
+@dataclass
+class _Compiled:
+    """What a model's search reads, worked out once: compiling reads the 2.6-million-entry
+    table (nothing here refers back to the model, which stays collectable)."""
+
+    lanes: tuple[LaneRows, LaneRows, LaneRows]
+    corner: bool
+    """Whether its bounds read corners (``bounds.reads_corners``)."""
+    formula: Formula
+    upper: Upper
+    """The formula's upper end over intervals."""
+    plans: tuple[RowPlan, RowPlan, RowPlan]
+    """How ranges read each lane's rows."""
+    conditions: list[tuple[int, list[int], list[int]]]
+    """Per lane with bonus conditions: the lane, their rows and their formula inputs."""
+    variants: dict[frozenset[int], tuple[Formula, Upper]]
+    """The formula with some conditions constant 0 (``EvSearch.variant``)."""
+
+
+_COMPILED: weakref.WeakKeyDictionary[EvModel, _Compiled] = weakref.WeakKeyDictionary()
+
+
+def _flags(lanes: tuple[LaneRows, LaneRows, LaneRows]) -> list[tuple[bool, bool]]:
+    """Each formula input's ``nonneg`` and ``unit`` flags."""
+    return [f for lane in lanes for f in zip(lane.nonneg, lane.unit, strict=True)]
 
 
 class EvSearch:
@@ -204,12 +224,22 @@ class EvSearch:
         if compiled is None:
             lanes = self.lanes = lane_rows(model)
             formula = Formula(model, [len(lane.rows) for lane in lanes], self._lane)
-            flags = [f for lane in lanes for f in zip(lane.nonneg, lane.unit, strict=True)]
-            upper = Upper(formula, flags)
+            upper = Upper(formula, _flags(lanes))
             corner = reads_corners(model, lanes)
-            compiled = lanes, corner, formula, upper, plans(upper, lanes, corner)
+            conditions = []
+            slot = 0
+            for lane, rows in enumerate(lanes):
+                ks = [k for k, row in enumerate(rows.rows) if row >= len(FEATURES)]
+                if ks:
+                    conditions.append((lane, ks, [slot + k for k in ks]))
+                slot += len(rows.rows)
+            compiled = _Compiled(
+                lanes, corner, formula, upper, plans(upper, lanes, corner), conditions, {}
+            )
             _COMPILED[model] = compiled
-        self.lanes, self.corner, self.formula, self.upper, self.plans = compiled
+        self.compiled = compiled
+        self.lanes, self.corner = compiled.lanes, compiled.corner
+        self.formula, self.upper, self.plans = compiled.formula, compiled.upper, compiled.plans
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values; rows the formula never reads are zero."""
@@ -217,6 +247,44 @@ class EvSearch:
         for row, value in zip(self.lanes[lane].rows, values):
             full[row] = value
         return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])
+
+    def variant(self, zeros: frozenset[int]) -> tuple[Formula, Upper]:
+        """The formula and its upper end with the inputs ``zeros`` constant 0: bonus
+        conditions that no subset of a hand meets, whose terms then drop out (``x * 0``,
+        ``x + 0``). The same values (but for a zero's sign); recorded once per set of inputs
+        (a few sets cover most hands), and not used where its upper end would read a range
+        end the rows' plans do not gather."""
+        compiled = self.compiled
+        found = compiled.variants.get(zeros)
+        if found is not None:
+            return found
+        if len(compiled.variants) >= VARIANTS:
+            return compiled.formula, compiled.upper
+        starts = np.cumsum([0, *(len(lane.rows) for lane in self.lanes)]).tolist()
+
+        def lane_of(lane: int, values: Sequence[Any]) -> LaneVals:
+            start = starts[lane]
+            return self._lane(lane, [0 if start + k in zeros else v for k, v in enumerate(values)])
+
+        formula = Formula(self.model, [len(lane.rows) for lane in self.lanes], lane_of)
+        upper = Upper(formula, _flags(self.lanes))
+        front, middle, back = (intervals(lane, self.corner) for lane in self.lanes)
+        reads = upper.needs((*front, *middle, *(False,) * len(back)))
+        gathered = [need for plan in self.plans[:2] for need in plan.needs]
+        unread = any((r[0] and not g[0]) or (r[1] and not g[1]) for r, g in zip(reads, gathered))
+        found = compiled.variants[zeros] = (
+            (compiled.formula, compiled.upper) if unread else (formula, upper)
+        )
+        return found
+
+    def _zeros(self, bounds: Bounds) -> frozenset[int]:
+        """A batch of one hand: the formula inputs of the bonus conditions no subset of the
+        hand meets."""
+        zeros: list[int] = []
+        for lane, rows, slots in self.compiled.conditions:
+            met = np.asarray(bounds.whole(lane).take(rows, axis=0).any(axis=1))
+            zeros.extend(slot for slot, hit in zip(slots, met.tolist()) if not hit)
+        return frozenset(zeros)
 
     def prepare(self, batch: HandBatch) -> tuple[Hands, Bounds, Values]:
         """A batch's subsets, its bound state and its exact values under this model."""
@@ -234,11 +302,15 @@ class EvSearch:
             batch.ranked(model.tables),
         )
 
+        formula = self.formula
+        if len(batch) == 1 and self.compiled.conditions:
+            formula, bounds.upper = self.variant(self._zeros(bounds))
+
         def values(h: I64 | None, b: I64, m: I64, f: I64) -> F64:
             if h is not None:
                 f, m, b = h * N3 + f, h * N5 + m, h * N5 + b
             out = np.asarray(
-                self.formula(*(bounds.exact(lane, at) for lane, at in enumerate((f, m, b)))),
+                formula(*(bounds.exact(lane, at) for lane, at in enumerate((f, m, b)))),
                 dtype=np.float64,
             )
             return out if out.shape == b.shape else np.broadcast_to(out, b.shape)

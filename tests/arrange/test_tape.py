@@ -62,3 +62,36 @@ def test_formula_replays_the_model(ruleset_id: str) -> None:
         for values in (exact, spans):
             lanes = [search._lane(lane, rows) for lane, rows in enumerate(values)]
             assert _same(formula(*values), model.value(lanes))
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_variants_equal_the_formula_with_conditions_zero(ruleset_id: str) -> None:
+    """``EvSearch.variant``: the formula with some bonus conditions constant 0 gives the
+    recorded formula's values with those inputs 0, exactly, and its upper end the same."""
+    ruleset = RULESETS[ruleset_id]
+    assert isinstance(ruleset, ThirteenCardRuleset)
+    search = EvSearch(ev_model(ruleset))
+    slots = [slot for _, _, inputs in search.compiled.conditions for slot in inputs]
+    rng = np.random.default_rng(5)
+    for _ in range(4):
+        zeros = frozenset(s for s in slots if rng.random() < 0.6)
+        formula, upper = search.variant(zeros)
+        assert len(formula) <= len(search.formula)
+        lanes: list[list[Any]] = []
+        start = 0
+        for rows in search.lanes:
+            lanes.append(
+                [
+                    np.zeros(64) if start + k in zeros else _row(rng, unit, 64)
+                    for k, unit in enumerate(rows.unit)
+                ]
+            )
+            start += len(rows.rows)
+        assert _same(formula(*lanes), search.formula(*lanes))
+        spans = [
+            [Interval(v, v + 0.0, n, u) for v, n, u in zip(values, rows.nonneg, rows.unit)]
+            for values, rows in zip(lanes, search.lanes)
+        ]
+        assert np.array_equal(
+            np.broadcast_to(upper(*spans), 64), np.broadcast_to(search.upper(*spans), 64)
+        )
