@@ -166,7 +166,8 @@ def can_set_holds(can_set: CanSet, hand: HandCounts) -> bool:
     flushes search the splits."""
     shapes = (can_set.front, can_set.middle, can_set.back)
     if all(shape == "straight" for shape in shapes):
-        return _runs_fit((5, 5, 3), tuple(hand.ranks.get(r, 0) for r in range(15)))
+        ranks = hand.ranks
+        return _runs_fit((5, 5, 3), tuple(ranks.get(r, 0) for r in range(15)), _bits(ranks))
     if all(shape == "flush" for shape in shapes):
         return _suits_fit(tuple(sorted(hand.suits.values())))
     return next(shaped_settings(can_set, hand.cards), None) is not None
@@ -188,19 +189,36 @@ def _suits_fit(counts: tuple[int, ...]) -> bool:
     )
 
 
-def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
+def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...], present: int | None = None) -> bool:
     """Can each size take a run of distinct ranks, all from ``ranks`` (count per rank value)
-    together?"""
+    together? ``present``: the ranks with a card left, as bits (bit ``rank``)."""
     if not sizes:
         return True
-    for run in _runs(sizes[0]):
-        if all(ranks[r] for r in run):
+    if present is None:
+        present = sum(1 << r for r, n in enumerate(ranks) if n)
+    for run, bits in _run_bits(sizes[0]):
+        if present & bits == bits:
             left = list(ranks)
+            gone = 0
             for r in run:
                 left[r] -= 1
-            if _runs_fit(sizes[1:], tuple(left)):
+                if not left[r]:
+                    gone |= 1 << r
+            if _runs_fit(sizes[1:], tuple(left), present & ~gone):
                 return True
     return False
+
+
+def _bits(ranks: Counter[int]) -> int:
+    """The ranks held, as bits (bit ``rank``)."""
+    return sum(1 << r for r, n in ranks.items() if n)
+
+
+@cache
+def _run_bits(size: int) -> list[tuple[tuple[int, ...], int]]:
+    """``_runs`` with each run's ranks as bits (bit ``rank``): a run fits where all its bits
+    are among the present ranks'."""
+    return [(run, sum(1 << r for r in run)) for run in _runs(size)]
 
 
 @cache
