@@ -12,9 +12,9 @@ Run (interleave old and new checkouts, e.g. ``git worktree add ../base <commit>`
 steadier on a machine shared with other work (the script runs any checkout's package).
 
 ``--stages`` times the steps of one call apart (median CPU ms): preparing the hand, its subsets'
-ordinals, the subsets in strength order, the per-call bound state, the ``semi`` bound of every
-back, the direct search, and the whole ``arrange`` call (the rest is the special-hand decision
-and the answer's objects).
+ordinals, the subsets in strength order, the per-call bound state (with the formula specialised
+to the hand), the ``semi`` bound of every back, the exact search (``search_one``), and the whole
+``arrange`` call (the rest is the special-hand decision and the answer's objects).
 """
 
 from __future__ import annotations
@@ -50,11 +50,12 @@ T = TypeVar("T")
 
 
 def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
-    """Median CPU ms of each step of one direct (one-hand) search, as ``EvSearch.search``
-    runs them (imported here: older checkouts, timed without ``--stages``, lack them)."""
+    """Median CPU ms of each step of one hand's search, as ``EvSearch.search`` runs them on a
+    batch of one hand (imported here: older checkouts, timed without ``--stages``, lack
+    them)."""
     from housegame.arrange.batch import batches
     from housegame.arrange.evsearch import DIRECT_FIRST, EvSearch
-    from housegame.arrange.search import search_batch
+    from housegame.arrange.search import search_one
 
     arranger = Arranger(ruleset, "ev")
     arranger.arrange(hands[0])
@@ -74,7 +75,7 @@ def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
         timed("strength order", lambda: batch.ranked(tables))
         subsets, bounds, values = timed("bound state", lambda: search.prepare(batch))
         semi = timed("semi bound, every back", bounds.semi_all)
-        timed("direct search", lambda: search_batch(subsets, semi, values, 1, DIRECT_FIRST))
+        timed("exact search", lambda: search_one(subsets, semi[0], values, 1, DIRECT_FIRST))
         timed("whole arrange call", lambda: arranger.arrange(hand))
 
     for hand in hands:
