@@ -398,11 +398,8 @@ class Bounds:
             high = high + MARGIN * (1.0 + np.abs(high))
         return high if high.shape == (size,) else np.broadcast_to(high, (size,))
 
-    def _exact_back(self, at: I64, every: bool = False) -> Values:
-        """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``);
-        ``every``: ``at`` is every back of every hand, in order."""
-        if every and self.count == 1:
-            return list(self.whole(2))
+    def _exact_back(self, at: I64) -> Values:
+        """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``)."""
         return list(self.exact(2, at))
 
     def blocks(self) -> F64:
@@ -448,7 +445,9 @@ class Bounds:
         """Bounds of the given (hand, back) pairs (see module docstring)."""
         at, upto, mid, _ = self._middles(hand, back)
         # wraps past 2**31 for middles above upto
-        return self._semi(hand, at, upto, (upto[:, None] - mid).min(axis=1))
+        ok, mid_end = self._middle_end(hand, upto, (upto[:, None] - mid).min(axis=1), 1 << 31)
+        front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
+        return self._semi(hand, ok, mid_end, front_end, self._exact_back(at))
 
     def semi_all(self) -> F64:
         """(hands, backs): ``semi`` of every back of every hand, the middles' sorted positions
@@ -463,37 +462,33 @@ class Bounds:
         gaps = position.take(_MIDDLES_T, axis=1)  # (hands, 56, backs)
         np.subtract(upto[:, None, :], gaps, out=gaps)
         hand: I64 | int = 0 if self.count == 1 else np.repeat(np.arange(self.count), N5)
-        at = np.arange(self.count * N5, dtype=np.int64)
         below = gaps.min(axis=1).ravel()
-        none = _HIGH16 if small else 1 << 31
-        return self._semi(hand, at, upto.ravel(), below, none, True).reshape(self.count, N5)
+        ok, mid_end = self._middle_end(hand, upto.ravel(), below, _HIGH16 if small else 1 << 31)
+        # every middle position's front end, searched in order (faster), then read
+        front_end = self.r3.last_at_most(self.r5.keyed).take(mid_end)
+        at = np.arange(self.count * N5, dtype=np.int64)
+        back = list(self.whole(2)) if self.count == 1 else self._exact_back(at)
+        return self._semi(hand, ok, mid_end, front_end, back).reshape(self.count, N5)
+
+    @staticmethod
+    def _middle_end(
+        hand: I64 | int, upto: U32 | U16, below: U32 | U16, none: int
+    ) -> tuple[npt.NDArray[np.bool_], I64]:
+        """Whether each back has a middle no stronger among its own, and the sorted position
+        of the strongest; ``below``: the distance down to it from the back's last
+        equal-strength position (``none`` or more when there is none)."""
+        ok = below < none
+        return ok, np.where(ok, upto.astype(np.int64) - below, hand * N5)
 
     def _semi(
-        self,
-        hand: I64 | int,
-        at: I64,
-        upto: U32 | U16,
-        below: U32 | U16,
-        none: int = 1 << 31,
-        every: bool = False,
+        self, hand: I64 | int, ok: npt.NDArray[np.bool_], mid_end: I64, front_end: I64, back: Values
     ) -> F64:
-        """``below``: per back, the distance from its last equal-strength position down to
-        its strongest middle no stronger (``none`` or more when there is none); ``hand``: 0
-        for a batch of one hand; ``every``: ``at`` is every back of every hand, in order."""
-        ok = below < none
-        mid_end = np.where(ok, upto.astype(np.int64) - below, hand * N5)
-        if every:  # searched in order: faster for every position, then read
-            front_end = self.r3.last_at_most(self.r5.keyed).take(mid_end)
-        else:
-            front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
-        ok &= front_end >= hand * N3
+        """The ``semi`` bound from each back's middle and front range ends and its rows;
+        ``hand``: 0 for a batch of one hand."""
         start = hand * N3
+        ok &= front_end >= start
         high = self._split_front(
-            start,
-            np.maximum(front_end, start),
-            self.middle.prefix(mid_end),
-            self._exact_back(at, every),
-            len(at),
+            start, np.maximum(front_end, start), self.middle.prefix(mid_end), back, len(mid_end)
         )
         return np.where(ok, high, -np.inf)
 
