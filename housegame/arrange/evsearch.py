@@ -242,8 +242,11 @@ class EvSearch:
         self.formula, self.upper, self.plans = compiled.formula, compiled.upper, compiled.plans
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
-        """LaneVals from the used rows' values; rows the formula never reads are zero."""
+        """LaneVals from the used rows' values and the lane's constant rows; rows the formula
+        never reads are zero."""
         full: list[Any] = [0.0] * (len(FEATURES) + len(self.model.leaves[lane]))
+        for row, constant in self.lanes[lane].constants:
+            full[row] = constant
         for row, value in zip(self.lanes[lane].rows, values):
             full[row] = value
         return LaneVals.of(full[: len(FEATURES)], full[len(FEATURES) :])

@@ -8,7 +8,9 @@ that read the cards are evaluated per subset of each hand of a batch (``card_row
 in the front (3-card hands have no flush category unless the ranking ranks them), and in any
 lane the conditions on named cards, suits and rank thresholds (``LaneIs.reads_cards``).
 A per-ordinal row that is monotone over the ordinals the lane can hold lets the bounds read
-a prefix's minimum and maximum at its two ends instead of scanning it.
+a prefix's minimum and maximum at its two ends instead of scanning it; one that has a single
+value on all of them (a lane value when every category pays the same, a condition no hand of
+the lane meets) is no row at all but a constant of the formula.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ class LaneRows:
     unit: tuple[bool, ...]
     ranks: I64
     """Per ordinal: the rank mask of the lane's hands with that ordinal (``leaf_holds``)."""
+    constants: tuple[tuple[int, float], ...] = ()
+    """(model row, value) of the rows the formula reads that have one value on every ordinal
+    the lane holds: the formula takes them as constants (``tape``), not as inputs."""
 
 
 class _Tracer:
@@ -98,6 +103,7 @@ def lane_rows(model: EvModel) -> tuple[LaneRows, LaneRows, LaneRows]:
     out = []
     for lane, rows in enumerate(used_rows(model)):
         fact = facts[min(lane, 1)]
+        constants, rows = _constants(model, lane, rows, fact)
         table = np.zeros((len(rows), size), dtype=np.float64)
         cards: list[tuple[int, LaneIs]] = []
         trend: list[tuple[int, float]] = []
@@ -124,9 +130,33 @@ def lane_rows(model: EvModel) -> tuple[LaneRows, LaneRows, LaneRows]:
                 nonneg,
                 unit,
                 fact.ranks,
+                constants,
             )
         )
     return out[0], out[1], out[2]
+
+
+def _constants(
+    model: EvModel, lane: int, rows: list[int], fact: _OrdinalFacts
+) -> tuple[tuple[tuple[int, float], ...], list[int]]:
+    """The rows among ``rows`` with one value on every ordinal the lane holds, with that
+    value, and the others (conditions that read the cards vary within an ordinal)."""
+    constants = []
+    varying = []
+    for row in rows:
+        if row < len(FEATURES):
+            values = model.lanes[lane][row][fact.held]
+        else:
+            cond = model.leaves[lane][row - len(FEATURES)]
+            if (lane == 0 and cond.suited is not None) or cond.reads_cards():
+                varying.append(row)
+                continue
+            values = leaf_holds(cond, model.tables.category, fact.suited, fact.ranks)[fact.held]
+        if len(values) and bool((values == values[0]).all()):
+            constants.append((row, float(values[0])))
+        else:
+            varying.append(row)
+    return tuple(constants), varying
 
 
 class _OrdinalFacts:

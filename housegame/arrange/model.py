@@ -6,7 +6,11 @@ their inputs in expectation and combines pairs into a table:
 - Each opponent's lane is a random lane from the lane odds (passed in), independently per lane
   and per opponent. For my lane hand, ``w``/``t``/``l`` are the chances it wins, ties, loses;
   ``v`` is what winning pays me; ``c`` the expected lane value I pay when it loses (the
-  opponent's hand sets the value in replace mode) and ``u = c / l`` that value given a loss.
+  opponent's hand sets the value in replace mode) and ``u = c / l`` that value given a loss:
+  a mean of the lane values the opponent's hand can have, kept within their range (float
+  rounding would leave a lane whose values are all one number a hair off it, which then
+  would not be a constant for the search), and their lowest where a loss cannot happen
+  (``l = 0``; the terms read ``u`` only times the chance of that loss).
 - A banker's tied lanes count as lost (players are modelled from a player's seat).
 - The home run and the pool are table terms: the chance of scooping every opponent is the
   product of independent pairs; being scooped along with the others uses the random-vs-random
@@ -216,7 +220,9 @@ class EvModel:
                 c = c + paid
                 t = np.zeros_like(mass)
             l = np.clip(1.0 - w - t, 0.0, 1.0)
-            u = np.divide(c, l, out=np.zeros_like(c), where=l > 0)
+            held = v[mass > 0]
+            low, high = (float(held.min()), float(held.max())) if len(held) else (0.0, 0.0)
+            u = np.clip(np.divide(c, l, out=np.full_like(c, low), where=l > 0), low, high)
             out[i] = (w, t, l, v, c, w * v - c, u)
             baseline.append((float(mass @ below), float(mass @ mass)))
         return out, baseline

@@ -6,11 +6,13 @@ On one hand each array is short, so that walk costs as much as the arithmetic. `
 runs the same walk once on stand-ins that record every ``+``, ``-``, ``*``, negation,
 ``positive`` and ``sign`` they take part in, with the operands in the same order, and then
 replays only those operations on arrays or intervals: the same operations on the same values,
-hence the same results. Three rewrites make the replay shorter, all exact (but for the sign of
-a zero, which no comparison sees): an operation with a neutral or absorbing constant is not
-recorded (``x + 0``, ``x * 1``, ``x * 0``: terms a ruleset does not use), an operation already
-recorded on the same operands is reused (e.g. a lane's scoop chance read by several terms),
-and operations no output depends on are dropped.
+hence the same results. Four rewrites make the replay shorter, all exact (but for the sign of
+a zero, which no comparison sees): an operation on constants alone is worked out while
+recording (rows constant over a lane's hands are constants: ``features.LaneRows.constants``),
+an operation with a neutral or absorbing constant is not recorded (``x + 0``, ``x * 1``,
+``x * 0``: terms a ruleset does not use), an operation already recorded on the same operands
+is reused (e.g. a lane's scoop chance read by several terms), and operations no output depends
+on are dropped.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ class _Recorder:
         return ("const", key)
 
     def record(self, name: str, *operands: Any) -> Any:
+        if not any(isinstance(x, _Value) for x in operands):
+            fn = _UNARY[name] if name in _UNARY else _BINARY[name]
+            return fn(*operands)
         folded = _identity(name, operands)
         if folded is not _NONE:
             return folded

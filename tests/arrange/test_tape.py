@@ -95,3 +95,14 @@ def test_variants_equal_the_formula_with_conditions_zero(ruleset_id: str) -> Non
         assert np.array_equal(
             np.broadcast_to(upper(*spans), 64), np.broadcast_to(search.upper(*spans), 64)
         )
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_no_step_reads_constants_only(ruleset_id: str) -> None:
+    """Operations on constants alone (a lane whose values are all one number: ``v - u``) are
+    worked out while recording, not replayed."""
+    ruleset = RULESETS[ruleset_id]
+    assert isinstance(ruleset, ThirteenCardRuleset)
+    formula = EvSearch(ev_model(ruleset)).formula
+    constants = {slot for slot, value in enumerate(formula.values) if value is not None}
+    assert all(not set(args) <= constants for _, args, _, _ in formula.steps)
