@@ -207,11 +207,15 @@ class Rows:
             low, high = plan.reads[0]
             if self.prefix_scan:
                 shaped = held.reshape(len(held), -1, width)
-                base = np.arange(shaped.shape[1], dtype=np.int64) * width
                 if high:
-                    self.high[0] = np.where(shaped.any(axis=2), shaped.argmax(axis=2), width) + base
+                    self.high[0] = np.where(shaped.any(axis=2), shaped.argmax(axis=2), width)
                 if low:
-                    self.low[0] = np.where(shaped.all(axis=2), width, shaped.argmin(axis=2)) + base
+                    self.low[0] = np.where(shaped.all(axis=2), width, shaped.argmin(axis=2))
+                if shaped.shape[1] > 1:  # to flat positions: each hand's first one added
+                    base = np.arange(shaped.shape[1], dtype=np.int64) * width
+                    for ends in self.high[0], self.low[0]:
+                        if ends is not None:
+                            ends += base
             else:
                 blocks = held.reshape(len(held), -1, BLOCK)
                 if low:
@@ -238,14 +242,20 @@ class Rows:
         """Each stack's lower and upper ends at ``extreme_at`` (None: not read)."""
         low: list[F64 | None] = [None, None]
         high: list[F64 | None] = [None, None]
-        hand = extreme_at // self.ranked.width if self.prefix_scan else extreme_at
+        width = self.ranked.width
+        hand = None
+        if self.prefix_scan and len(self.ranked.flat) > width:
+            hand = extreme_at // width
         for group in (0, 1):
             first_one, first_zero = self.high[group], self.low[group]
             if group == 0 and self.prefix_scan:
+                # one hand: its (rows, 1) first positions broadcast against every end
                 if first_one is not None:
-                    high[0] = (extreme_at >= first_one.take(hand, axis=1)).astype(np.float64)
+                    at = first_one if hand is None else first_one.take(hand, axis=1)
+                    high[0] = (extreme_at >= at).astype(np.float64)
                 if first_zero is not None:
-                    low[0] = (extreme_at < first_zero.take(hand, axis=1)).astype(np.float64)
+                    at = first_zero if hand is None else first_zero.take(hand, axis=1)
+                    low[0] = (extreme_at < at).astype(np.float64)
                 continue
             if first_zero is not None:
                 low[group] = first_zero.take(extreme_at, axis=1)

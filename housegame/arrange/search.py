@@ -21,7 +21,15 @@ import numpy.typing as npt
 
 from housegame.arrange.arrays import F64, I64, IntP
 from housegame.arrange.lookup import COLEX32, RankTables
-from housegame.arrange.splits import FIVES, FRONT_OF, MIDDLE_OF, MIDDLES_PER_BACK, THREES
+from housegame.arrange.splits import (
+    FIVES,
+    FIVES_BY_CARD,
+    FRONT_OF,
+    MIDDLE_OF,
+    MIDDLES_PER_BACK,
+    THREES,
+    THREES_BY_CARD,
+)
 
 N5, N3 = len(FIVES), len(THREES)
 BATCH = 256
@@ -60,12 +68,12 @@ def hands_of(cards: IntP, tables: RankTables) -> Hands:
     """``cards``: (B, 13) card indices, each row ascending."""
     count = len(cards)
     colex = COLEX32[:, cards]  # (5, B, 13): each card's colex term at each position
-    idx5 = colex[0].take(FIVES[:, 0], axis=1)
+    idx5 = colex[0].take(FIVES_BY_CARD[0], axis=1)
     for k in range(1, 5):
-        idx5 += colex[k].take(FIVES[:, k], axis=1)
-    idx3 = colex[0].take(THREES[:, 0], axis=1)
+        idx5 += colex[k].take(FIVES_BY_CARD[k], axis=1)
+    idx3 = colex[0].take(THREES_BY_CARD[0], axis=1)
     for k in range(1, 3):
-        idx3 += colex[k].take(THREES[:, k], axis=1)
+        idx3 += colex[k].take(THREES_BY_CARD[k], axis=1)
     u5 = tables.ord5.take(idx5.ravel())
     u3 = tables.ord3.take(idx3.ravel())
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
