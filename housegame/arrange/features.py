@@ -101,22 +101,28 @@ def lane_rows(model: EvModel) -> tuple[LaneRows, LaneRows, LaneRows]:
     size = len(tables.keys)
     facts = (_OrdinalFacts(tables.ord3, 3, size), _OrdinalFacts(tables.ord5, 5, size))
     out = []
-    for lane, rows in enumerate(used_rows(model)):
+    for lane, used in enumerate(used_rows(model)):
         fact = facts[min(lane, 1)]
-        constants, rows = _constants(model, lane, rows, fact)
+        rows: list[int] = []
+        values: list[F64 | None] = []
+        constants: list[tuple[int, float]] = []
+        for row in used:
+            value = _per_ordinal(model, lane, row, fact)
+            held = value[fact.held] if value is not None else None
+            if held is not None and len(held) and bool((held == held[0]).all()):
+                constants.append((row, float(held[0])))
+            else:
+                rows.append(row)
+                values.append(value)
         table = np.zeros((len(rows), size), dtype=np.float64)
         cards: list[tuple[int, LaneIs]] = []
         trend: list[tuple[int, float]] = []
-        for k, row in enumerate(rows):
-            if row < len(FEATURES):
-                table[k] = model.lanes[lane][row]
-            else:
-                cond = model.leaves[lane][row - len(FEATURES)]
-                if (lane == 0 and cond.suited is not None) or cond.reads_cards():
-                    cards.append((k, cond))
-                    trend.append((0, 0.0))
-                    continue
-                table[k] = leaf_holds(cond, tables.category, fact.suited, fact.ranks)
+        for k, (row, value) in enumerate(zip(rows, values)):
+            if value is None:
+                cards.append((k, model.leaves[lane][row - len(FEATURES)]))
+                trend.append((0, 0.0))
+                continue
+            table[k] = value
             trend.append(_trend(table[k], fact.held))
         nonneg = tuple(r >= len(FEATURES) or NONNEG_FEATURES[r] for r in rows)
         unit = tuple(r >= len(FEATURES) or UNIT_FEATURES[r] for r in rows)
@@ -130,33 +136,22 @@ def lane_rows(model: EvModel) -> tuple[LaneRows, LaneRows, LaneRows]:
                 nonneg,
                 unit,
                 fact.ranks,
-                constants,
+                tuple(constants),
             )
         )
     return out[0], out[1], out[2]
 
 
-def _constants(
-    model: EvModel, lane: int, rows: list[int], fact: _OrdinalFacts
-) -> tuple[tuple[tuple[int, float], ...], list[int]]:
-    """The rows among ``rows`` with one value on every ordinal the lane holds, with that
-    value, and the others (conditions that read the cards vary within an ordinal)."""
-    constants = []
-    varying = []
-    for row in rows:
-        if row < len(FEATURES):
-            values = model.lanes[lane][row][fact.held]
-        else:
-            cond = model.leaves[lane][row - len(FEATURES)]
-            if (lane == 0 and cond.suited is not None) or cond.reads_cards():
-                varying.append(row)
-                continue
-            values = leaf_holds(cond, model.tables.category, fact.suited, fact.ranks)[fact.held]
-        if len(values) and bool((values == values[0]).all()):
-            constants.append((row, float(values[0])))
-        else:
-            varying.append(row)
-    return tuple(constants), varying
+def _per_ordinal(model: EvModel, lane: int, row: int, fact: _OrdinalFacts) -> F64 | None:
+    """A used row's value per ordinal; None for a condition read from the cards ("suited" in
+    the front, named cards, suits and rank thresholds), which varies within an ordinal."""
+    if row < len(FEATURES):
+        values: F64 = model.lanes[lane][row]
+        return values
+    cond = model.leaves[lane][row - len(FEATURES)]
+    if (lane == 0 and cond.suited is not None) or cond.reads_cards():
+        return None
+    return leaf_holds(cond, model.tables.category, fact.suited, fact.ranks)
 
 
 class _OrdinalFacts:

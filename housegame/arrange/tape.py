@@ -32,6 +32,7 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "sub": operator.sub,
     "mul": operator.mul,
 }
+_OPS: dict[str, Callable[..., Any]] = {**_UNARY, **_BINARY}
 
 Ref = tuple[str, Any]
 """An operand: ("node", slot) for a recorded value, ("const", (type name, repr)) else."""
@@ -55,8 +56,7 @@ class _Recorder:
 
     def record(self, name: str, *operands: Any) -> Any:
         if not any(isinstance(x, _Value) for x in operands):
-            fn = _UNARY[name] if name in _UNARY else _BINARY[name]
-            return fn(*operands)
+            return _OPS[name](*operands)
         folded = _identity(name, operands)
         if folded is not _NONE:
             return folded
@@ -225,7 +225,7 @@ class Formula:
                 args.append(constants[ref])
             at[index] = len(self.values)
             self.values.append(None)
-            fn = _UNARY[name] if name in _UNARY else _BINARY[name]
+            fn = _OPS[name]
             steps.append((fn, tuple(args), at[index], ()))
         self.output = at[out.slot]
         last: dict[int, int] = {}
