@@ -50,7 +50,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "diff": (
         "show_cmd",
-        "The rules in which two rulesets differ, extends resolved, one line per setting.",
+        "The rules in which two rulesets differ, extends resolved, in the rules sheet's words "
+        "grouped by topic (text), or as key paths (yaml; json has both).",
     ),
     "new": (
         "show_cmd",
