@@ -123,6 +123,15 @@ class SimulationReport:
         """One flat row per ruleset, for ``pandas.DataFrame``."""
         return flat_records(s.as_dict() for s in self.rulesets)
 
+    def __repr__(self) -> str:
+        """A short summary: what was run, then one line per ruleset."""
+        cut = ", interrupted" if self.interrupted else ""
+        head = (
+            f"SimulationReport: {self.deals} deals, {self.players} players, seed {self.seed}, "
+            f"{self.objective} play{cut}"
+        )
+        return "\n".join([head, *(f"  {s!r}" for s in self.rulesets)])
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "game": "thirteen-card",

@@ -87,6 +87,20 @@ def test_seeded_zero_sum_and_rates_in_range() -> None:
     )
 
 
+def test_a_report_prints_a_short_summary() -> None:
+    report = simulate([thirteen("pagat"), thirteen("macau")], deals=20, seed=3, players=3)
+    lines = repr(report).splitlines()
+    assert lines[0] == "SimulationReport: 20 deals, 3 players, seed 3, ev play"
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "  RulesetStats(pagat",
+        "  RulesetStats(macau",
+    ]
+    pagat = report[0]
+    lo, hi = pagat.seat_ci95[0]
+    assert f"seat 1 {pagat.seat_means[0]:+.2f} [{lo:+.2f}, {hi:+.2f}]" in repr(pagat)
+    assert f"moved {pagat.moved_per_deal:.2f}/deal)" in repr(pagat)
+
+
 def test_lexicographic_objective_sets_hands_differently() -> None:
     rules = [thirteen("pagat")]
     by_ev = simulate(rules, deals=20, seed=2).as_dict()
