@@ -10,7 +10,7 @@ summary of one ruleset's tally.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -112,6 +112,8 @@ class SimulationReport:
     objective: Objective
     interrupted: bool
     rulesets: list[RulesetStats]
+    models: tuple[ThirteenCardRuleset, ...] = field(default=(), repr=False, compare=False)
+    """The rulesets played, in the order of ``rulesets`` (a report reads what differs)."""
 
     def __getitem__(self, index: int) -> RulesetStats:
         return self.rulesets[index]
@@ -180,5 +182,7 @@ def simulate(
                 progress(part.deals)
 
     interrupted = run_tasks(tasks, fold, backend)
-    stats = [summarize(r, t) for r, t in zip(loaded, tallies) if t.deals]
-    return SimulationReport(deals, players, seed, objective, interrupted, stats)
+    played = [(r, t) for r, t in zip(loaded, tallies) if t.deals]
+    stats = [summarize(r, t) for r, t in played]
+    models = tuple(r for r, _ in played)
+    return SimulationReport(deals, players, seed, objective, interrupted, stats, models)

@@ -26,19 +26,22 @@ from pydantic import BaseModel, Field
 
 from housegame.arrange.arranger import OBJECTIVES
 from housegame.errors import HousegameError, TableError
-from housegame.glossary import Lang
+from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
 from housegame.rulesets.families import catalog, load_in_family_order
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import SimulationReport, simulate
 from housegame.simulation.report import (
+    LEGEND,
+    PLOTS,
     SUMMARY_HEADERS,
     headers_in,
     lane_rows,
     special_rows,
     summary_rows,
     term_rows,
+    what_differs,
     write_csv,
     write_plots,
 )
@@ -208,8 +211,10 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
                 write_csv(report, path / "report.csv")
                 job.csv = (path / "report.csv").read_text(encoding="utf-8")
                 with PLOTTING:
-                    plots = write_plots(report, path)
-                job.plots = {p.stem: p.read_bytes() for p in plots}
+                    for lang in LANGS:
+                        (path / lang).mkdir()
+                        plots = write_plots(report, path / lang, lang)
+                        job.plots |= {plot_name(p.stem, lang): p.read_bytes() for p in plots}
         job.report = report
         job.state = "cancelled" if report.interrupted else "done"
     except HousegameError as exc:
@@ -288,7 +293,8 @@ def simulation_json(job_id: str) -> Response:
     tags=["reports"],
 )
 def simulation_plot(job_id: str, name: str) -> Response:
-    """One of the report's plots (``simulate --out``): a result distribution or the terms."""
+    """One of the report's charts (``simulate --out``), every ruleset side by side: ``terms``,
+    ``distribution`` or ``banker-edge``, and with ``-zh`` the same in Chinese."""
     job = _finished(job_id)
     if name not in job.plots:
         raise NotFound(f"no plot '{name}' in this report", hint="plots: " + ", ".join(job.plots))
@@ -298,10 +304,20 @@ def simulation_plot(job_id: str, name: str) -> Response:
 # ---- pages -------------------------------------------------------------------------------
 
 
+def plot_name(kind: str, lang: Lang) -> str:
+    """A chart's name under ``plots/``: ``terms``, or ``terms-zh`` for its Chinese labels."""
+    return kind if lang == "en" else f"{kind}-{lang}"
+
+
 def tables(report: SimulationReport, lang: Lang) -> dict[str, Any]:
-    """The terminal report's tables (``simulate --explain``), rows as text."""
+    """The terminal report's tables (``simulate --explain``), rows as text; the summary's
+    legend, what each ruleset changes and the names of the charts in ``lang``."""
+    headers = headers_in(SUMMARY_HEADERS, lang)
     return {
-        "summary": (headers_in(SUMMARY_HEADERS, lang), summary_rows(report, lang)),
+        "summary": (headers, summary_rows(report, lang)),
+        "legend": [(h, say(lang, LEGEND[key])) for key, h in zip(SUMMARY_HEADERS, headers)],
+        "differs": what_differs(report, lang),
+        "plots": [plot_name(kind, lang) for kind in PLOTS],
         "rulesets": [
             {
                 "id": stats.ruleset,

@@ -214,16 +214,14 @@ def test_cli_csv_plots_and_html(tmp_path: Path) -> None:
     assert {r.split(",")[0] for r in rows[1:]} == {"pagat", "house"}
     assert "pagat,seat,1,mean," in "\n".join(rows)
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert pngs == [
-        "distribution-house.png",
-        "distribution-pagat.png",
-        "terms-house.png",
-        "terms-pagat.png",
-    ]
+    assert pngs == ["banker-edge.png", "distribution.png", "terms.png"]  # rulesets side by side
     assert all((tmp_path / p).read_bytes().startswith(b"\x89PNG") for p in pngs)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
-    assert page.count('src="data:image/png;base64,') == 4
+    assert page.count('src="data:image/png;base64,') == 3
     assert "Pagat &lt;b&gt;&amp;&lt;/b&gt; friends" in page and "<b>&</b>" not in page
+    assert page.count("<dt>") == 12 and "<dt>moved/deal</dt><dd>units changing hands" in page
+    assert "<b>house</b>: scores as pagat does" in page
+    assert "width=device-width" in page
 
 
 def test_outputs_that_cannot_be_written_are_refused_before_the_run(
