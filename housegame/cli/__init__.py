@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "compare_cmd",
         "Monte Carlo over the same seeded deals under each ruleset: the designer's report.",
     ),
+    "sensitivity": (
+        "sensitivity_cmd",
+        "What each setting changes: every one-setting variant on the same seeded deals.",
+    ),
     "arrange": (
         "arrange_cmd",
         "The best legal setting of 13 cards under a ruleset, alternatives, and the special hand.",

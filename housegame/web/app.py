@@ -8,7 +8,7 @@ from fastapi.staticfiles import StaticFiles
 
 from housegame import __version__
 from housegame.errors import HousegameError
-from housegame.web import play, reports, rulesets, table
+from housegame.web import play, reports, rulesets, sensitivity, table
 from housegame.web.core import HERE, BodyLimit, JSONOut, housegame_error, request_invalid
 
 
@@ -26,6 +26,6 @@ def create_app() -> FastAPI:
     app.add_exception_handler(HousegameError, housegame_error)
     app.add_exception_handler(RequestValidationError, request_invalid)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    for module in (rulesets, table, reports, play):
+    for module in (rulesets, table, reports, sensitivity, play):
         app.include_router(module.router)
     return app

@@ -15,10 +15,11 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
@@ -90,22 +91,29 @@ class SimulationStatus(BaseModel):
 
 
 @dataclass
-class Job:
+class Run:
+    """A run in the background (a simulation, a sensitivity run): how far it is, its errors,
+    and the switch that cancels it."""
+
     id: str
-    request: SimulationRequest
     total: int
     done: int = 0
     state: State = "running"
-    report: SimulationReport | None = None
     errors: list[str] = field(default_factory=list)
-    plots: dict[str, bytes] = field(default_factory=dict)
-    csv: str = ""
     cancel: threading.Event = field(default_factory=threading.Event)
 
     def progress(self, deals: int) -> None:
         self.done += deals
         if self.cancel.is_set():
             raise KeyboardInterrupt
+
+
+@dataclass
+class Job(Run):
+    request: SimulationRequest = field(default_factory=SimulationRequest)
+    report: SimulationReport | None = None
+    plots: dict[str, bytes] = field(default_factory=dict)
+    csv: str = ""
 
     def status(self) -> SimulationStatus:
         data = None if self.report is None or not self.report.rulesets else report_data(self.report)
@@ -120,14 +128,21 @@ class Job:
         )
 
 
+R = TypeVar("R", bound=Run)
+
+
 class Jobs:
-    """The jobs kept in memory, oldest first."""
+    """The runs kept in memory, oldest first: simulations and sensitivity runs together, so
+    ``MAX_RUNNING`` bounds them all."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.jobs: OrderedDict[str, Job] = OrderedDict()
+        self.jobs: OrderedDict[str, Run] = OrderedDict()
 
     def add(self, request: SimulationRequest, total: int) -> Job:
+        return self.start(lambda run_id: Job(run_id, total, request=request))
+
+    def start(self, make: Callable[[str], R]) -> R:
         with self.lock:
             running = [j for j in self.jobs.values() if j.state == "running"]
             if len(running) >= MAX_RUNNING:
@@ -139,14 +154,17 @@ class Jobs:
             finished = [j.id for j in self.jobs.values() if j.state != "running"]
             for old in finished[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
                 del self.jobs[old]
-            job = Job(uuid.uuid4().hex, request, total)
+            job = make(uuid.uuid4().hex)
             self.jobs[job.id] = job
             return job
 
     def get(self, job_id: str) -> Job:
+        return self.get_run(job_id, Job, "simulation")
+
+    def get_run(self, job_id: str, kind: type[R], what: str) -> R:
         job = self.jobs.get(job_id)
-        if job is None:
-            raise NotFound(f"no simulation '{job_id}' (finished ones are kept for a while only)")
+        if not isinstance(job, kind):
+            raise NotFound(f"no {what} '{job_id}' (finished ones are kept for a while only)")
         return job
 
 
@@ -194,9 +212,24 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
     return load_in_family_order(request.rulesets, ThirteenCardRuleset)
 
 
+def guarded(run: Run, what: str, body: Callable[[], None]) -> None:
+    """Run ``body`` for ``run``: a library error fails the run with its lines; a bug fails it
+    too (so it does not stay running, its slot taken) and is raised."""
+    try:
+        body()
+    except HousegameError as exc:
+        run.errors = error_lines(exc)
+        run.state = "failed"
+    except Exception as exc:
+        run.errors = [f"the {what} failed: {type(exc).__name__}: {exc}"]
+        run.state = "failed"
+        raise
+
+
 def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
     request = job.request
-    try:
+
+    def body() -> None:
         report = simulate(
             rulesets,
             request.deals,
@@ -217,13 +250,8 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
                         job.plots |= {plot_name(p.stem, lang): p.read_bytes() for p in plots}
         job.report = report
         job.state = "cancelled" if report.interrupted else "done"
-    except HousegameError as exc:
-        job.errors = error_lines(exc)
-        job.state = "failed"
-    except Exception as exc:  # a bug must not leave the job running (and its slot taken)
-        job.errors = [f"the simulation failed: {type(exc).__name__}: {exc}"]
-        job.state = "failed"
-        raise
+
+    guarded(job, "simulation", body)
 
 
 @router.post(
@@ -346,7 +374,7 @@ def reports_page(request: Request) -> HTMLResponse:
 @router.get("/reports/{job_id}", response_class=HTMLResponse, include_in_schema=False)
 def report_page(request: Request, job_id: str) -> HTMLResponse:
     job = JOBS.jobs.get(job_id)
-    if job is None:
+    if not isinstance(job, Job):
         return render(
             request,
             "reports/report.html",
