@@ -1,17 +1,21 @@
-"""The diff, report and sensitivity pages at a laptop's width (1366 px) and a phone's (390 px):
-nothing is wider than the screen (wide tables scroll inside their own box). The screenshots
+"""The diff, report and sensitivity pages (and the report.html ``simulate --out`` writes) at a
+laptop's width (1366 px) and a phone's (390 px): nothing is wider than the screen (wide tables
+scroll inside their own box). The screenshots
 are the ones in docs/web.md."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from housegame.simulation import simulate
+from housegame.simulation.report import write_report
 from tests.web.conftest import Shot, Visit, wait_for
 
 WIDTHS = (1366, 390)
@@ -86,6 +90,17 @@ def test_the_report_page_fits(
     wait_for(browser, "#differs", "taiwan")
     _fits(browser)
     shot(f"report-{width}")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_report_file_fits(browser: WebDriver, screen: Any, tmp_path: Path, width: int) -> None:
+    """``simulate --out``'s report.html, opened from disk."""
+    report = simulate(["pagat", "taiwan", "macau"], deals=40, seed=2, players=3)
+    write_report(report, tmp_path)
+    screen(width)
+    browser.get((tmp_path / "report.html").as_uri())
+    wait_for(browser, "table td", "macau")
+    _fits(browser)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
