@@ -68,6 +68,23 @@ def test_the_same_numbers_on_two_processes() -> None:
     assert one.as_dict() == two.as_dict()
 
 
+def test_the_same_numbers_on_dask() -> None:
+    import distributed  # the dask extra, installed for the tests
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        on_dask = sensitivity(
+            "taiwan-big-two",
+            40,
+            seed=3,
+            settings=["penalty.settlement"],
+            backend=Backend(dask=str(cluster.scheduler_address)),
+        )
+    here = sensitivity("taiwan-big-two", 40, seed=3, settings=["penalty.settlement"])
+    assert on_dask.as_dict() == here.as_dict()
+
+
 def test_big_two_penalty_tiers() -> None:
     report = sensitivity("taiwan-big-two", 100, seed=2, settings=["penalty.tiers[1-7]"])
     up = next(e for e in report.effects if e.change == "+1").changes["moved"]
@@ -97,7 +114,6 @@ def test_refusals() -> None:
 
 
 def test_cli_table_json_csv_and_chart(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
     args = ["sensitivity", "pagat", "--deals", "40", "-s", "scoop", "-s", "specials.lower"]
     out = runner.invoke(app, [*args, "--csv", str(tmp_path / "s.csv"), "--out", str(tmp_path)])
     assert out.exit_code == 0, out.output
