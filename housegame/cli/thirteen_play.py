@@ -232,9 +232,8 @@ class Session:
             except TimeUp:
                 console.print(say(lang, WORDS["time-up"]))
             except TableError as exc:
-                console.print(
-                    say(lang, WORDS["not-legal"], why=literal(exc.text(lang), lines=True))
-                )
+                why = literal(exc.text(lang), lines=True)
+                console.print(say(lang, WORDS["not-legal"], why=why), soft_wrap=True)
 
     def _command(self, line: str) -> None:
         table, lang = self.table, self.lang

@@ -54,7 +54,7 @@ templates.env.finalize = _printable
 templates.env.globals["term"] = term
 templates.env.globals["LANGS"] = LANGS
 
-Page = Literal["rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo"]
+Page = Literal["rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo", "play-thirteen"]
 
 
 class WebInputError(HousegameError):

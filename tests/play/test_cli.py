@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import time
@@ -169,3 +171,26 @@ def test_the_timer_sets_the_hand_when_nothing_is_typed(tmp_path: Path) -> None:
     assert seat["timed_out"] is True
     code, shown = run("replay", str(log))
     assert code == 0 and "You ran out of time" in shown
+
+
+def test_the_manuals_transcript_is_what_play_prints() -> None:
+    """docs/play.md's terminal session: the text after each prompt is typed, and the rest is
+    what the game prints (piped input is not echoed, so a typed line joins its prompt)."""
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    block = page.split("```text\n$ ", 1)[1].split("\n```", 1)[0]
+    command, _, shown = block.partition("\n")
+    prompt = "your lanes> "
+    typed = [line.removeprefix(prompt) for line in shown.splitlines() if line.startswith(prompt)]
+    expected = re.sub(rf"^{prompt}.*\n", prompt, shown + "\n", flags=re.MULTILINE)
+    result = CliRunner().invoke(
+        app, shlex.split(command)[1:], input="\n".join(typed) + "\n", env={"COLUMNS": "80"}
+    )
+    assert result.exit_code == 0
+    printed = [line.rstrip() for line in result.output.splitlines()]
+    assert printed == [line.rstrip() for line in expected.splitlines()]
+
+
+def test_replay_reads_stdin() -> None:
+    text = (ROOT / "examples" / "thirteen-session.yaml").read_text(encoding="utf-8")
+    code, out = run("replay", "-", stdin=text)
+    assert code == 0 and "running totals You +13, Computer 1 -9, Computer 2 -4" in out

@@ -44,6 +44,23 @@ function signed(value) {
   return (value > 0 ? "+" : "") + String(value);
 }
 
+// A card code (AS, TD) as players read it (A♠, 10♦); a card as an element (a button to tap,
+// or a span), red suits marked, its code in data-card.
+const CARD_SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+function cardFace(code) {
+  const rank = code.slice(0, -1);
+  return (rank === "T" ? "10" : rank) + (CARD_SUITS[code.slice(-1)] || code.slice(-1));
+}
+
+function cardNode(code, tag, extra) {
+  const red = "HD".includes(code.slice(-1));
+  const node = el(tag || "span", cardFace(code), "card" + (red ? " red" : "") + (extra || ""));
+  node.dataset.card = code;
+  if (tag === "button") node.type = "button";
+  return node;
+}
+
 function lang() {
   return new URLSearchParams(window.location.search).get("lang") === "zh" ? "zh" : "en";
 }

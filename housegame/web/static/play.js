@@ -23,26 +23,12 @@ const WORDS = {
   },
 };
 const W = WORDS[lang()];
-const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const LANES = ["front", "middle", "back"];
 const PAGE = document.body.dataset.page;
 const API = PAGE === "play-ofc" ? "/api/play/ofc" : "/api/play/bigtwo";
 const errors = document.getElementById("errors");
 const hintText = document.getElementById("hint-text");
 let state = null;
-
-function cardLabel(code) {
-  const rank = code.slice(0, -1);
-  return (rank === "T" ? "10" : rank) + (SUITS[code.slice(-1)] || code.slice(-1));
-}
-
-function cardNode(code, tag, extra) {
-  const red = "HD".includes(code.slice(-1));
-  const node = el(tag || "span", cardLabel(code), "card" + (red ? " red" : "") + (extra || ""));
-  node.dataset.card = code;
-  if (tag === "button") node.type = "button";
-  return node;
-}
 
 function query() { return lang() === "zh" ? "?lang=zh" : ""; }
 
@@ -157,7 +143,7 @@ function drawBoard(board) {
     if (acting) row.addEventListener("click", () => stage(lane));
   }
   const discards = Array.isArray(board.discards)
-    ? board.discards.map(cardLabel).join(" ")
+    ? board.discards.map(cardFace).join(" ")
     : board.discards ? board.discards + " " + W.faceDown : "";
   if (discards) box.appendChild(el("p", W.discards + ": " + discards, "discards"));
   return box;
@@ -254,7 +240,7 @@ function drawBigTwo() {
   document.getElementById("status").textContent = `${s.name} · ${W.seed} ${s.seed} · ${turn}`;
   const beat = document.getElementById("to-beat");
   if (s.table) beat.textContent = `${W.toBeat}: ${s.table.text} (${W.by} ${s.table.by})`;
-  else beat.textContent = s.over ? "" : W.youLead + (s.must_contain ? ` (${W.mustContain} ${cardLabel(s.must_contain)})` : "");
+  else beat.textContent = s.over ? "" : W.youLead + (s.must_contain ? ` (${W.mustContain} ${cardFace(s.must_contain)})` : "");
   const others = s.players.filter((p) => p !== s.you).map((p) => `${p} ${s.cards_left[p]}`);
   document.getElementById("others").textContent = `${W.cardsLeft}: ${others.join(", ")}`;
   const hand = document.getElementById("hand");
