@@ -11,7 +11,7 @@ from housegame.play.session import (
     bot_names,
     parse_lanes,
     resume,
-    seat_text,
+    resume_log,
 )
 
-__all__ = ["LANE_WORDS", "Table", "TimeUp", "bot_names", "parse_lanes", "resume", "seat_text"]
+__all__ = ["LANE_WORDS", "Table", "TimeUp", "bot_names", "parse_lanes", "resume", "resume_log"]

@@ -29,9 +29,18 @@ from housegame.rulesets.loader import ruleset_in
 from housegame.rulesets.resolve import resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
-from housegame.thirteen.replay import LogHand, LogSeat, deal_hands, load_log, replay, score_hand
+from housegame.thirteen.replay import (
+    LogHand,
+    LogSeat,
+    SessionLog,
+    deal_hands,
+    load_log,
+    replay,
+    score_hand,
+)
 from housegame.thirteen.results import TableResult
 from housegame.thirteen.specials import Declared, holding
+from housegame.yamlsource import Located
 
 __all__ = [
     "LANE_WORDS",
@@ -40,7 +49,7 @@ __all__ = [
     "bot_names",
     "parse_lanes",
     "resume",
-    "seat_text",
+    "resume_log",
 ]
 
 LANE_WORDS: dict[str, LaneName] = {
@@ -126,23 +135,6 @@ def parse_lanes(text: str) -> dict[LaneName, list[Card]]:
         return {lane: parse_cards(tokens) for lane, tokens in groups.items()}
     except CardError as exc:
         raise TableError(exc.message, exc.hint, exc.chinese) from None
-
-
-def seat_text(seat: LogSeat, lang: Lang = "en") -> str:
-    """A seat's choice in one line: its lanes in the typed words (or the glossary's), the
-    special declared, a surrender."""
-    parts = []
-    if seat.front is not None:
-        parts += [
-            f"{term(lane, lang)} {format_cards(parse_cards(getattr(seat, lane)))}" for lane in LANES
-        ]
-    if seat.declare is not None:
-        parts.append(f"{term('declare', lang)} {seat.declare}")
-    if seat.surrender:
-        parts.append(term("surrender", lang))
-    if seat.timed_out:
-        parts.append(f"({term('timeout', lang)})")
-    return " ".join(parts)
 
 
 def _foul_reason(setting: Setting, lang: Lang) -> str:
@@ -418,8 +410,19 @@ def resume(
 ) -> Table:
     """A session saved by ``quit`` (or after any hand): its hands replayed, the next dealt."""
     log, located = load_log(path)
+    return resume_log(log, located, timer, clock)
+
+
+def resume_log(
+    log: SessionLog,
+    located: Located | None = None,
+    timer: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Table:
+    """``resume`` for a log already read (``located``: where from, for its errors' lines and
+    a ruleset path relative to it)."""
     done = replay(log, located)  # every hand checked, with its position, before going on
-    ref = ruleset_in(log.ruleset, located.file)
+    ref = ruleset_in(log.ruleset, located.file) if located is not None else log.ruleset
     rules = resolve_ruleset(ref, ThirteenCardRuleset)
     played = [(hand.hand, hand.result) for hand in done.hands]
     return Table(rules, ref, log.players, log.seed, timer, played, clock)

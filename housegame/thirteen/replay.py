@@ -41,6 +41,7 @@ __all__ = [
     "deal_hands",
     "load_log",
     "log_schema",
+    "read_log",
     "replay",
     "replay_file",
     "score_hand",
@@ -207,10 +208,14 @@ class SessionReplay:
         }
 
 
+def read_log(located: Located) -> SessionLog:
+    """The log in a YAML document, or every problem in it with its line."""
+    return validate_data(located, located.data, SessionLog, log_schema(), "session log", TableError)
+
+
 def load_log(path: Path) -> tuple[SessionLog, Located]:
     located = load_yaml_file(path)
-    log = validate_data(located, located.data, SessionLog, log_schema(), "session log", TableError)
-    return log, located
+    return read_log(located), located
 
 
 def replay(

@@ -17,14 +17,15 @@ from housegame.cards import Card, format_cards
 from housegame.glossary import Lang, Phrase, hand_words, refusal, term
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
-from housegame.play import Table, TimeUp, bot_names, parse_lanes
+from housegame.play import Table, TimeUp, bot_names, parse_lanes, resume_log
 from housegame.ranking import describe
 from housegame.rulesets.common import LANE_SIZES, LANES
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.thirteen.replay import read_log
 from housegame.thirteen.results import TableResult
-from housegame.web.core import WebInputError, lang_of, render
+from housegame.web.core import MAX_BODY_BYTES, WebInputError, lang_of, render
 from housegame.web.games import (
     Games,
     bundled_id,
@@ -34,6 +35,7 @@ from housegame.web.games import (
     yaml_download,
     your_turn,
 )
+from housegame.yamlsource import load_yaml_text
 
 router = APIRouter()
 GAME = "thirteen-card"
@@ -49,6 +51,13 @@ class ThirteenNewGame(BaseModel):
     timer: int | None = Field(
         default=None, ge=5, le=600, description="Seconds to set each hand (MacePlay: 60)."
     )
+
+
+class ThirteenResume(BaseModel):
+    """A log ``housegame play`` saved (or this page downloaded), to go on with."""
+
+    log: str = Field(max_length=MAX_BODY_BYTES, description="The log's YAML text.")
+    timer: int | None = Field(default=None, ge=5, le=600)
 
 
 class ThirteenSet(BaseModel):
@@ -228,6 +237,21 @@ def new_thirteen_game(body: ThirteenNewGame, request: Request) -> dict[str, Any]
         raise WebInputError(f"name: '{body.name}' is a computer player's name")
     lang = lang_of(request)
     table = refused(lang, lambda: Table(rules, ref, players, new_seed(body.seed), body.timer))
+    game_id = THIRTEEN_GAMES.add(table)
+    return thirteen_state(game_id, table, lang)
+
+
+@router.post(
+    "/api/play/thirteen/resume", tags=["play"], status_code=201, response_model=ThirteenGameState
+)
+def resume_thirteen_game(body: ThirteenResume, request: Request) -> dict[str, Any]:
+    """Go on with a saved session (``housegame play --resume``): every hand of the log is
+    checked and settled again, and the next one is dealt; the log names a bundled ruleset."""
+    located = load_yaml_text(body.log, "<log>")
+    log = read_log(located)
+    bundled_id(GAME, "ruleset", log.ruleset)
+    lang = lang_of(request)
+    table = refused(lang, lambda: resume_log(log, located, body.timer))
     game_id = THIRTEEN_GAMES.add(table)
     return thirteen_state(game_id, table, lang)
 

@@ -18,7 +18,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from housegame.web import play_thirteen
 from tests.play.test_session import FOUL, LEGAL, SEED_7
-from tests.web.conftest import Shot, Visit, wait_for
+from tests.web.conftest import ROOT, Shot, Visit, wait_for
 
 PHONE_WIDTH = 390
 
@@ -223,6 +223,7 @@ def test_a_whole_hand_on_a_phone(phone: WebDriver, visit: Visit, shot: Shot) -> 
     assert [c.get_attribute("data-card") for c in back] == ["JS", "JH", "6S", "6D", "6C"]
     assert not browser.find_elements(By.CSS_SELECTOR, "#pending .card")
     fits(browser)
+    browser.execute_script("document.getElementById('status').scrollIntoView()")
     shot("play-thirteen")
     tap(browser, "#set")
     wait_for(browser, "#showdown .board[data-player='Computer 3'] h3")
@@ -230,6 +231,7 @@ def test_a_whole_hand_on_a_phone(phone: WebDriver, visit: Visit, shot: Shot) -> 
     wait_for(browser, "#totals td", "Computer 3")
     wait_for(browser, "#status", "running totals You ")
     fits(browser)
+    browser.execute_script("document.getElementById('status').scrollIntoView()")
     shot("play-thirteen-showdown")
     tap(browser, "#next-hand")
     wait_for(browser, "#status", "hand 2")
@@ -254,4 +256,36 @@ def test_a_refused_foul_and_the_timer_in_a_browser(phone: WebDriver, visit: Visi
     browser.refresh()  # the page reads the clock anew
     wait_for(browser, "#notice", "时间到")
     wait_for(browser, "#showdown .board", "超时")
+    fits(browser)
+
+
+def test_a_saved_log_goes_on_in_the_page(client: TestClient) -> None:
+    text = (ROOT / "examples" / "thirteen-session.yaml").read_text(encoding="utf-8")
+    state = client.post("/api/play/thirteen/resume", json={"log": text, "timer": 60}).json()
+    assert (state["hand"], state["seed"], state["timer"]) == (3, 2, 60)
+    assert state["totals"] == {"You": 13, "Computer 1": -9, "Computer 2": -4}
+    bad = client.post(
+        "/api/play/thirteen/resume", json={"log": text.replace("JH JC 9C", "JH JC 9S")}
+    )
+    assert bad.status_code == 422
+    assert bad.json()["errors"][0] == (
+        "<log>:11: hands[0] (hand 1): seat 'You' does not set the 13 cards it was dealt "
+        "(not dealt 9S; missing 9C)"
+    )
+    elsewhere = client.post(
+        "/api/play/thirteen/resume",
+        json={"log": text.replace("ruleset: maceplay", "ruleset: ../rules.yaml")},
+    )
+    assert elsewhere.json()["errors"][0] == (
+        "ruleset: '../rules.yaml' is not a bundled thirteen-card ruleset"
+    )
+
+
+def test_resume_in_a_browser(phone: WebDriver, visit: Visit) -> None:
+    browser = visit("/play/thirteen")
+    upload = wait_for(browser, "#resume-log")
+    upload.send_keys(str(ROOT / "examples" / "thirteen-session.yaml"))
+    tap(browser, "#resume")
+    wait_for(browser, "#status", "hand 3 · running totals You +13, Computer 1 -9, Computer 2 -4")
+    wait_for(browser, "#pending .card")
     fits(browser)

@@ -288,5 +288,17 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   show(await call("POST", "", body));
 });
 
+document.getElementById("resume-game").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const file = document.getElementById("resume-log").files[0];
+  if (!file) return;
+  const body = { log: await file.text() };
+  const timer = document.getElementById("timer").value;
+  if (timer !== "") body.timer = Number(timer);
+  say("");
+  state = null;
+  show(await call("POST", "/resume", body));
+});
+
 const resumed = new URLSearchParams(window.location.search).get("game");
 if (resumed) call("GET", "/" + encodeURIComponent(resumed)).then(show);
