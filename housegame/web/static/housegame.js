@@ -20,6 +20,23 @@ async function getJSON(url) {
   return { ok: response.ok, status: response.status, data };
 }
 
+// A call to a game's API at `base` (in the page's language): the answer's data, or null once
+// its problems are shown in `errorsElement`.
+async function apiCall(base, errorsElement, method, path, body) {
+  const url = base + path + (lang() === "zh" ? "?lang=zh" : "");
+  const response = method === "GET" ? await getJSON(url) : await postJSON(url, body || {});
+  if (!response.ok) { showErrors(errorsElement, response.data.errors); return null; }
+  showErrors(errorsElement, []);
+  return response.data;
+}
+
+// Keep a game's id in the page's address, so a reload goes on with the same game.
+function rememberGame(id) {
+  const params = new URLSearchParams(window.location.search);
+  params.set("game", id);
+  window.history.replaceState(null, "", window.location.pathname + "?" + params.toString());
+}
+
 // Show problems (a list of lines) in an element, as text: never as HTML.
 function showErrors(element, lines) {
   element.replaceChildren();

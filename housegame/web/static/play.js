@@ -30,21 +30,7 @@ const errors = document.getElementById("errors");
 const hintText = document.getElementById("hint-text");
 let state = null;
 
-function query() { return lang() === "zh" ? "?lang=zh" : ""; }
-
-async function call(method, path, body) {
-  const url = API + path + query();
-  const response = method === "GET" ? await getJSON(url) : await postJSON(url, body || {});
-  if (!response.ok) { showErrors(errors, response.data.errors); return null; }
-  showErrors(errors, []);
-  return response.data;
-}
-
-function remember(id) {
-  const params = new URLSearchParams(window.location.search);
-  params.set("game", id);
-  window.history.replaceState(null, "", window.location.pathname + "?" + params.toString());
-}
+function call(method, path, body) { return apiCall(API, errors, method, path, body); }
 
 function showHint(text) {
   hintText.hidden = !text;
@@ -76,7 +62,7 @@ function show(data) {
     chosen = new Set();
   }
   state = data;
-  remember(data.id);
+  rememberGame(data.id);
   document.getElementById("game").hidden = false;
   document.getElementById("log").href = API + "/" + encodeURIComponent(data.id) + "/log";
   if (PAGE === "play-ofc") drawOfc(); else drawBigTwo();

@@ -30,25 +30,11 @@ let placed = { front: [], middle: [], back: [] };
 let selected = [];
 let ticker = null;
 
-function query() { return lang() === "zh" ? "?lang=zh" : ""; }
-
-async function call(method, path, body) {
-  const url = API + path + query();
-  const response = method === "GET" ? await getJSON(url) : await postJSON(url, body || {});
-  if (!response.ok) { showErrors(errors, response.data.errors); return null; }
-  showErrors(errors, []);
-  return response.data;
-}
+function call(method, path, body) { return apiCall(API, errors, method, path, body); }
 
 function say(text) {
   notice.hidden = !text;
   notice.textContent = text || "";
-}
-
-function remember(id) {
-  const params = new URLSearchParams(window.location.search);
-  params.set("game", id);
-  window.history.replaceState(null, "", window.location.pathname + "?" + params.toString());
 }
 
 function show(data) {
@@ -59,7 +45,7 @@ function show(data) {
   }
   const timedOut = data.finished && data.seats && data.seats[0].timed_out && !(state && state.finished);
   state = data;
-  remember(data.id);
+  rememberGame(data.id);
   document.getElementById("game").hidden = false;
   document.getElementById("log").href = API + "/" + encodeURIComponent(data.id) + "/log";
   if (timedOut) say(W.timeUp);
