@@ -10,7 +10,7 @@ from typing import TypeVar
 
 import yaml
 
-from housegame.errors import HousegameError
+from housegame.errors import HousegameError, RulesetError
 from housegame.rulesets.loader import bundled_of, bundled_rulesets, load_ruleset
 from housegame.rulesets.registry import Ruleset
 
@@ -85,10 +85,23 @@ def by_family(
 KindT = TypeVar("KindT")
 
 
+def refuse_repeats(rulesets: Sequence[Ruleset]) -> None:
+    """One ruleset named twice (by id, or by an id and a path) would be run twice: an error."""
+    seen: set[str] = set()
+    for ruleset in rulesets:
+        if ruleset.id in seen:
+            raise RulesetError(
+                f"ruleset '{ruleset.id}' is given twice", hint="name each ruleset once"
+            )
+        seen.add(ruleset.id)
+
+
 def load_in_family_order(refs: Sequence[str] | None, kind: type[KindT]) -> list[KindT]:
     """Rulesets of one game kind by id or path (none: every bundled one), in family order: the
-    rulesets ``housegame simulate -r ...`` and the web table's reports run, in their order."""
+    rulesets ``housegame simulate -r ...`` and the web table's reports run, in their order;
+    one named twice is an error."""
     loaded = [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
+    refuse_repeats(loaded)  # type: ignore[arg-type]
     order = by_family(loaded, list(refs) if refs else [None] * len(loaded))  # type: ignore[arg-type]
     return [loaded[i] for i in order]
 

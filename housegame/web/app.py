@@ -21,6 +21,7 @@ from housegame.web.core import (
     request_invalid,
 )
 from housegame.web.guard import Guard, Hosts
+from housegame.web.limits import InputLimits
 
 
 def create_app(hosts: Hosts | None = None) -> FastAPI:
@@ -34,6 +35,7 @@ def create_app(hosts: Hosts | None = None) -> FastAPI:
         '`{"errors": [...]}`: the lines `housegame` prints after `error:`.',
         default_response_class=JSONOut,
     )
+    app.add_middleware(InputLimits)
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard, hosts=hosts or Hosts.serving())
     app.add_exception_handler(HousegameError, housegame_error)

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
@@ -43,6 +43,7 @@ from housegame.simulation.report import (
     write_plots,
 )
 from housegame.web.core import NotFound, WebInputError, error_lines, lang_of, render
+from housegame.web.limits import MAX_NAME_CHARS, MAX_RULESETS
 
 router = APIRouter()
 
@@ -63,7 +64,9 @@ class SimulationRequest(BaseModel):
     """What ``housegame simulate`` is asked: ``-r`` ids (none: every bundled 13-card ruleset),
     ``--deals``, ``--seed``, ``--players`` and ``--objective``."""
 
-    rulesets: list[str] = Field(default_factory=list, max_length=64)
+    rulesets: list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]] = Field(
+        default_factory=list, max_length=MAX_RULESETS
+    )
     deals: int = Field(default=1000, ge=1)
     seed: int = Field(default=1, ge=0, le=MAX_SEED)
     players: int = Field(default=4, ge=2, le=4)
