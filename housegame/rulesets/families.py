@@ -11,7 +11,12 @@ from typing import TypeVar
 import yaml
 
 from housegame.errors import HousegameError, RulesetError
-from housegame.rulesets.loader import bundled_of, bundled_rulesets, load_ruleset
+from housegame.rulesets.loader import (
+    bundled_of,
+    bundled_rulesets,
+    forget_bundled,
+    load_ruleset,
+)
 from housegame.rulesets.registry import Ruleset
 
 RulesetRef = str | Path
@@ -106,17 +111,40 @@ def load_in_family_order(refs: Sequence[str] | None, kind: type[KindT]) -> list[
     return [loaded[i] for i in order]
 
 
+Stamp = tuple[tuple[str, int, int], ...]
+_catalog: tuple[Stamp, list[dict[str, str | None]]] | None = None
+
+
+def _stamp(files: dict[str, Path]) -> Stamp:
+    """What the bundled files are now: id, modification time and size of each."""
+    stamps = []
+    for rid, path in files.items():
+        status = path.stat()
+        stamps.append((rid, status.st_mtime_ns, status.st_size))
+    return tuple(stamps)
+
+
 def catalog(game: str | None = None) -> list[dict[str, str | None]]:
     """The bundled rulesets in family order, one row each (``id``, ``game``, ``extends``,
     ``name``, ``summary``): what ``housegame rulesets --json`` prints and ``GET /api/rulesets``
-    returns; ``game`` keeps one game's."""
+    returns; ``game`` keeps one game's. Built once a process (every page of the web table
+    lists them) and again, with the bundled rulesets reloaded, when a bundled file changes."""
+    global _catalog
     files = bundled_rulesets()
+    stamp = _stamp(files)
+    if _catalog is None or _catalog[0] != stamp:
+        if _catalog is not None:
+            forget_bundled()
+        _catalog = stamp, _catalog_rows(files)
+    return [dict(row) for row in _catalog[1] if game is None or row["game"] == game]
+
+
+def _catalog_rows(files: dict[str, Path]) -> list[dict[str, str | None]]:
     loaded = [load_ruleset(rid) for rid in files]
     rows: list[dict[str, str | None]] = []
     for i in by_family(loaded, list(files.values())):
         ruleset = loaded[i]
         kind = str(getattr(ruleset, "game", ""))
-        if game is None or kind == game:
-            row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
-            rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
+        row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
+        rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
     return rows
