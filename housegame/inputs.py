@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,6 +80,25 @@ def check_text_size(text: str, name: str) -> None:
 
 def _kib(size: int) -> str:
     return _mib(size) if size >= 2**20 else f"{size / 2**10:g} KiB"
+
+
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+"""Control characters, bidi marks and overrides, and the byte-order mark."""
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    r"""``text`` with its control and bidi characters (except those in ``keep``) written as
+    ``\x1b``-style escapes: what every terminal line and web page shows of user text, so a
+    name can neither restyle the terminal nor reverse what a page says."""
+
+    def show(match: re.Match[str]) -> str:
+        char = match.group()
+        if char in keep:
+            return char
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _INVISIBLE.sub(show, text)
 
 
 class InputError(RulesetError):

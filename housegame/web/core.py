@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from housegame.errors import HousegameError
 from housegame.glossary import LANGS, Lang, term
+from housegame.inputs import escape_controls
 from housegame.web.guard import send_problem
 from housegame.yamlsource import Located, load_yaml_text
 
@@ -36,13 +37,22 @@ HERE = Path(__file__).parent
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+PAGE_WHITESPACE = "\n\r\t"
+"""Control characters a page shows as they are (HTML treats them as spaces)."""
+
+
 def _printable(value: Any) -> Any:
-    """Text with a lone surrogate (a ``"\\ud800"`` escape in YAML or JSON input cannot be
-    encoded as UTF-8) shown as its escape, so a page or an answer never fails to encode."""
-    if isinstance(value, str) and _SURROGATE.search(value):
-        shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
-        return Markup(shown) if isinstance(value, Markup) else shown
-    return value
+    """Text as a page shows it: control and bidi characters as escapes (``\\u202e``), as
+    the CLI prints them, and a lone surrogate (a ``"\\ud800"`` escape in YAML or JSON
+    input cannot be encoded as UTF-8) as its escape, so a page never fails to encode."""
+    if not isinstance(value, str):
+        return value
+    shown = escape_controls(value, PAGE_WHITESPACE)
+    if _SURROGATE.search(shown):
+        shown = shown.encode("utf-8", "backslashreplace").decode("utf-8")
+    if shown is value or shown == value:
+        return value
+    return Markup(shown) if isinstance(value, Markup) else shown
 
 
 class JSONOut(JSONResponse):

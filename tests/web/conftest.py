@@ -156,6 +156,7 @@ def browser() -> Iterator[WebDriver]:
         "--force-device-scale-factor=1",
     ):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # CSP reports land there
     driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
     driver.implicitly_wait(0)
     yield driver
