@@ -4,13 +4,15 @@ one shape, and pages never build an address from ``Host``."""
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from housegame.web import play_bigtwo
+from housegame.web import create_app, play_bigtwo
 from housegame.web.guard import API_DOCS_POLICY, PAGE_POLICY, Hosts
+from tests.web.conftest import ROOT
 
 OWN = "http://127.0.0.1:8000"
 """The origin of the test client's pages (its base URL)."""
@@ -176,3 +178,25 @@ def test_a_bad_multipart_body_is_400_in_the_one_shape(client: TestClient) -> Non
     )
     assert response.status_code == 400
     assert list(response.json()) == ["errors"]
+
+
+def test_the_web_extra_needs_a_fastapi_that_checks_content_type() -> None:
+    """FastAPI before 0.132 read a JSON body whatever its Content-Type: a page on another site
+    could post one with a no-cors fetch (text/plain) and start a game or a simulation."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (fastapi,) = [d for d in config["project"]["optional-dependencies"]["web"] if "fastapi" in d]
+    minimum = fastapi.split(">=")[1].split(",")[0].strip()
+    assert tuple(int(part) for part in minimum.split(".")) >= (0, 132)
+
+
+def test_a_bug_answers_500_in_the_one_shape() -> None:
+    app = create_app()
+
+    @app.get("/api/broken")
+    def broken() -> None:
+        raise RuntimeError("oops")
+
+    with TestClient(app, base_url=OWN, raise_server_exceptions=False) as client:
+        response = client.get("/api/broken")
+    assert response.status_code == 500
+    assert response.json() == {"errors": ["internal error: RuntimeError (a bug in housegame)"]}

@@ -12,7 +12,7 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 
-from housegame.web.server import TimedH11, server_config
+from housegame.web.server import MAX_CONNECTIONS, TimedH11, server_config
 
 DEADLINE = 0.3
 
@@ -67,3 +67,11 @@ def test_a_whole_request_is_answered_and_the_next_gets_its_deadline(port: int) -
         while chunk := conn.recv(65536):
             rest += chunk
         assert time.monotonic() - started < DEADLINE + 2
+
+
+def test_serve_bounds_connections_and_their_time(app: FastAPI) -> None:
+    config = server_config(app, "0.0.0.0", 8000)
+    assert config.http is TimedH11
+    assert (config.limit_concurrency, config.timeout_keep_alive) == (MAX_CONNECTIONS, 5)
+    assert config.h11_max_incomplete_event_size == 16 * 1024
+    assert TimedH11.header_seconds == 10
