@@ -36,11 +36,14 @@ PAGE_POLICY = (
 """The Content-Security-Policy of every page: its own scripts, styles and images only."""
 API_DOCS_POLICY = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
     "connect-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
 )
-"""FastAPI's API browser (``/docs``, ``/redoc``) loads Swagger UI from its CDN with an inline
-start script; nothing else may."""
+"""FastAPI's API browsers (``/docs``: Swagger UI, ``/redoc``: ReDoc) load from their CDNs with
+an inline start script and inline styles; they show the OpenAPI description only, no user
+text. No other page may."""
 API_DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
 HEADERS = (
     (b"x-content-type-options", b"nosniff"),
