@@ -25,6 +25,8 @@ WILDCARD_ADDRESSES = frozenset({"0.0.0.0", "::", ""})
 """Listen addresses that mean every interface: any IP address then reaches the table."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods the app never changes anything on."""
+WEB_SCHEMES = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
+"""The scheme of the page a request (a WebSocket's too) comes from."""
 SAME_ORIGIN_FETCH = frozenset({"same-origin", "none"})
 """``Sec-Fetch-Site`` values of a request made by a page of this server, or typed in."""
 
@@ -105,7 +107,8 @@ def same_origin(scope: Scope, headers: dict[bytes, bytes]) -> bool:
     ``Origin`` is this server's own, or, without one, ``Sec-Fetch-Site`` says same-origin."""
     origin = headers.get(b"origin")
     if origin is not None:
-        own = f"{scope.get('scheme', 'http')}://{headers.get(b'host', b'').decode('latin-1')}"
+        scheme = WEB_SCHEMES.get(scope.get("scheme", "http"), "http")
+        own = f"{scheme}://{headers.get(b'host', b'').decode('latin-1')}"
         return origin.decode("latin-1").lower() == own.lower()
     fetch_site = headers.get(b"sec-fetch-site")
     return fetch_site is None or fetch_site.decode("latin-1").lower() in SAME_ORIGIN_FETCH

@@ -8,7 +8,9 @@ import tomllib
 from typing import Any
 
 import pytest
+from fastapi import WebSocket
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from housegame.web import create_app, play_bigtwo
 from housegame.web.guard import API_DOCS_POLICY, PAGE_POLICY, Hosts
@@ -200,3 +202,29 @@ def test_a_bug_answers_500_in_the_one_shape() -> None:
         response = client.get("/api/broken")
     assert response.status_code == 500
     assert response.json() == {"errors": ["internal error: RuntimeError (a bug in housegame)"]}
+
+
+def test_a_websocket_from_another_site_is_refused() -> None:
+    """A WebSocket handshake is a GET, but it opens a channel that acts: the origin is checked."""
+    app = create_app()
+
+    @app.websocket("/ws")
+    async def talk(socket: WebSocket) -> None:
+        await socket.accept()
+        await socket.send_text("hello")
+        await socket.close()
+
+    here = {"Host": "127.0.0.1:8000"}  # the test client's sockets say testserver otherwise
+    with TestClient(app, base_url=OWN) as client:
+        with client.websocket_connect("/ws", headers={**here, "Origin": OWN}) as socket:
+            assert socket.receive_text() == "hello"
+        for headers in (
+            {**here, "Origin": "http://attacker.example"},
+            {"Host": "rebind.example", "Origin": "http://rebind.example"},
+        ):
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                client.websocket_connect("/ws", headers=headers) as socket,
+            ):
+                socket.receive_text()
+            assert refused.value.code == 1008
