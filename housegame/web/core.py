@@ -50,7 +50,7 @@ def _printable(value: Any) -> Any:
     shown = escape_controls(value, PAGE_WHITESPACE)
     if _SURROGATE.search(shown):
         shown = shown.encode("utf-8", "backslashreplace").decode("utf-8")
-    if shown is value or shown == value:
+    if shown == value:
         return value
     return Markup(shown) if isinstance(value, Markup) else shown
 
@@ -198,6 +198,8 @@ class BodyLimit:
         except TimeoutError:
             await send_problem(send, 408, [f"the request body took over {self.seconds:g} s"])
             return
+        except _ClientGone:
+            return
         if body is None:
             await send_problem(send, 413, [self._too_large()])
             return
@@ -213,13 +215,14 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _read(self, receive: Receive) -> bytes | None:
-        """The whole body, or None once it is over the limit (or the client went away)."""
+        """The whole body, or None once it is over the limit; ``_ClientGone`` if the client
+        went away first."""
         parts: list[bytes] = []
         seen = 0
         while True:
             message = await receive()
             if message["type"] != "http.request":
-                return None
+                raise _ClientGone
             chunk = message.get("body", b"")
             seen += len(chunk)
             if seen > self.limit:
@@ -230,3 +233,7 @@ class BodyLimit:
 
     def _too_large(self) -> str:
         return f"request body larger than {self.limit // 1024} KiB"
+
+
+class _ClientGone(Exception):
+    """The client closed the connection before its body arrived: nobody to answer."""
