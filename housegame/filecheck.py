@@ -1,4 +1,5 @@
-"""Checking any housegame file: a ruleset, a table, an OFC hand log or a Big Two game log.
+"""Checking any housegame file: a ruleset, a table, an OFC hand log, a Big Two game log or a
+13-card session log.
 
 ``check_file`` tells the kinds apart by their keys, runs the checks that kind has (schema,
 model, cards, a replay for logs, lint for rulesets) and returns every problem found, each
@@ -20,18 +21,22 @@ from housegame.rulesets.loader import load_resolved, load_resolved_text
 from housegame.rulesets.registry import Ruleset
 from housegame.scoring import score
 from housegame.tables import load_table
+from housegame.thirteen.replay import replay_file as replay_thirteen
 from housegame.validation import Problem, problems_of
 from housegame.yamlsource import Located, format_path, load_yaml_file
 
-FileKind = Literal["ruleset", "table", "ofc-log", "bigtwo-log"]
+FileKind = Literal["ruleset", "table", "ofc-log", "bigtwo-log", "thirteen-log"]
 _PLAYER = re.compile(r"player '([^']+)'")
 
 
 def file_kind(data: Any) -> FileKind:
     """What a file is, by its keys: logs have moves (an OFC log names its players as plain
-    text), a table has players, anything else is read as a ruleset."""
+    text), a 13-card session log has hands, a table has players, anything else is read as a
+    ruleset."""
     if not isinstance(data, dict):
         return "ruleset"
+    if "hands" in data and "players" in data:
+        return "thirteen-log"
     if "moves" in data:
         players = data.get("players")
         plain = isinstance(players, list) and all(isinstance(p, str) for p in players)
@@ -111,6 +116,10 @@ def _check(path: Path, kind: FileKind, located: Located) -> tuple[str, list[Prob
     if kind == "ofc-log":
         ofc = replay_ofc(path)
         return f"OFC hand log, {len(ofc.log.moves)} moves", []
+    if kind == "thirteen-log":
+        session = replay_thirteen(path)
+        count = len(session.hands)
+        return f"13-card session log, {count} hand{'' if count == 1 else 's'}", []
     game = replay_bigtwo(path)
     return f"Big Two game log, {len(game.moves)} moves", []
 

@@ -13,6 +13,7 @@ from housegame.data import data_dir
 from housegame.ofc.replay import log_schema as ofc_log_schema
 from housegame.rulesets.registry import ruleset_schema, schema_text
 from housegame.tables import table_schema
+from housegame.thirteen.replay import log_schema as thirteen_log_schema
 
 
 def _named(
@@ -29,6 +30,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "table": table_schema,
     "ofc-log": _named(ofc_log_schema, "ofc-log", "housegame OFC hand log"),
     "bigtwo-log": _named(bigtwo_log_schema, "bigtwo-log", "housegame Big Two game log"),
+    "thirteen-log": _named(thirteen_log_schema, "thirteen-log", "housegame 13-card session log"),
 }
 """Schema name (``housegame schema NAME``) -> generator; each is ``schemas/NAME.schema.json``."""
 

@@ -65,6 +65,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bigtwo_cmd",
         "Big Two (大老二): check plays, hints, scoring, replays and a terminal game.",
     ),
+    "play": (
+        "play_cmd",
+        "Play 13-card Chinese Poker against computer opponents in the terminal.",
+    ),
+    "replay": (
+        "play_cmd",
+        "Replay a 13-card session log: every hand dealt again, checked and settled.",
+    ),
     "ofc": ("ofc_cmd", "Open Face Chinese Poker: replay, play, Fantasyland."),
     "tables": ("arrange_cmd", "The lane-odds data files the ev objective reads."),
     "serve": (

@@ -71,7 +71,9 @@ def validate(
 
 
 def schema(
-    name: Annotated[str, typer.Argument(help="ruleset, table, ofc-log or bigtwo-log.")],
+    name: Annotated[
+        str, typer.Argument(help="ruleset, table, ofc-log, bigtwo-log or thirteen-log.")
+    ],
 ) -> None:
     """Print a published JSON Schema (the same text as schemas/NAME.schema.json)."""
     if name not in SCHEMAS:

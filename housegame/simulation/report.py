@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import csv
 import html
+import io
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -69,17 +70,22 @@ def _rows(stats: RulesetStats) -> Iterator[tuple[str, str, str, Any]]:
         yield "distribution", str(value), "count", count
 
 
-def write_csv(report: SimulationReport, path: Path) -> None:
+def csv_text(report: SimulationReport) -> str:
     """One row per number: ruleset, section, name, metric, value."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for stats in report.rulesets:
+        for section, name, metric, value in _rows(stats):
+            shown = _number(value)
+            writer.writerow([stats.ruleset, section, name, metric, "" if shown is None else shown])
+    return out.getvalue()
+
+
+def write_csv(report: SimulationReport, path: Path) -> None:
+    """The CSV (``csv_text``) as a file."""
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
-        for stats in report.rulesets:
-            for section, name, metric, value in _rows(stats):
-                shown = _number(value)
-                writer.writerow(
-                    [stats.ruleset, section, name, metric, "" if shown is None else shown]
-                )
+        out.write(csv_text(report))
 
 
 def _number(value: Any) -> Any:
@@ -147,14 +153,15 @@ def _term_table(report: SimulationReport, lang: Lang) -> tuple[list[str], list[l
     return shown, rows
 
 
-def _save(fig: Any, plt: Any, path: Path) -> Path:
+def _png(fig: Any, plt: Any) -> bytes:
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=90)
     plt.close(fig)
-    return path
+    return png.getvalue()
 
 
-def _terms_plot(plt: Any, report: SimulationReport, path: Path, lang: Lang) -> Path:
+def _terms_plot(plt: Any, report: SimulationReport, lang: Lang) -> bytes:
     names, rows = _term_table(report, lang)
     n = len(report)
     height = 0.8 / n
@@ -167,10 +174,10 @@ def _terms_plot(plt: Any, report: SimulationReport, path: Path, lang: Lang) -> P
     ax.set_title(say(lang, PLOT_WORDS["terms"]))
     ax.set_xlabel(say(lang, PLOT_WORDS["terms-x"], unit=_unit(report, lang)))
     ax.legend(fontsize=7, loc="lower right")
-    return _save(fig, plt, path)
+    return _png(fig, plt)
 
 
-def _distribution_plot(plt: Any, report: SimulationReport, path: Path, lang: Lang) -> Path:
+def _distribution_plot(plt: Any, report: SimulationReport, lang: Lang) -> bytes:
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
     low = min(s.percentiles[1] for s in report.rulesets)
     high = max(s.percentiles[99] for s in report.rulesets)
@@ -185,10 +192,10 @@ def _distribution_plot(plt: Any, report: SimulationReport, path: Path, lang: Lan
     ax.set_xlabel(say(lang, PLOT_WORDS["distribution-x"], unit=_unit(report, lang)))
     ax.set_ylabel(say(lang, PLOT_WORDS["distribution-y"]))
     ax.legend(fontsize=7)
-    return _save(fig, plt, path)
+    return _png(fig, plt)
 
 
-def _edge_plot(plt: Any, report: SimulationReport, path: Path, lang: Lang) -> Path:
+def _edge_plot(plt: Any, report: SimulationReport, lang: Lang) -> bytes:
     fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.35 * len(report)))
     for row, stats in enumerate(report.rulesets):
         mean, (low, high) = stats.seat_means[0], stats.seat_ci95[0]
@@ -205,18 +212,29 @@ def _edge_plot(plt: Any, report: SimulationReport, path: Path, lang: Lang) -> Pa
     ax.axvline(0, color="0.3", linewidth=0.8)
     ax.set_title(say(lang, PLOT_WORDS["edge"]))
     ax.set_xlabel(say(lang, PLOT_WORDS["edge-x"], unit=_unit(report, lang)))
-    return _save(fig, plt, path)
+    return _png(fig, plt)
+
+
+def plot_images(report: SimulationReport, lang: Lang = "en") -> dict[str, bytes]:
+    """Three charts, every ruleset side by side, as PNGs by name (``PLOTS``), drawn in memory:
+    what each payout term moves per deal (grouped bars), a seat's result distribution, and
+    the banker's edge with its interval."""
+    plt = pyplot()
+    return {
+        "terms": _terms_plot(plt, report, lang),
+        "distribution": _distribution_plot(plt, report, lang),
+        "banker-edge": _edge_plot(plt, report, lang),
+    }
 
 
 def write_plots(report: SimulationReport, folder: Path, lang: Lang = "en") -> list[Path]:
-    """Three charts, every ruleset side by side: what each payout term moves per deal
-    (grouped bars), a seat's result distribution, and the banker's edge with its interval."""
-    plt = pyplot()
-    return [
-        _terms_plot(plt, report, folder / "terms.png", lang),
-        _distribution_plot(plt, report, folder / "distribution.png", lang),
-        _edge_plot(plt, report, folder / "banker-edge.png", lang),
-    ]
+    """The charts (``plot_images``) as PNG files in ``folder``."""
+    written = []
+    for name, png in plot_images(report, lang).items():
+        path = folder / f"{name}.png"
+        path.write_bytes(png)
+        written.append(path)
+    return written
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:

@@ -4,6 +4,7 @@ JSON holds (``SensitivityReport.as_dict``)."""
 from __future__ import annotations
 
 import csv
+import io
 from pathlib import Path
 
 from housegame.glossary import Lang, Phrase, say
@@ -99,28 +100,22 @@ CSV_COLUMNS = (
 )
 
 
-def write_sensitivity_csv(report: SensitivityReport, path: Path) -> None:
+def sensitivity_csv(report: SensitivityReport) -> str:
     """One row per variant and statistic."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for e in report.effects:
+        for key, c in e.changes.items():
+            row = [report.ruleset, e.setting, e.change, e.words, key, c.base, c.value, c.change]
+            writer.writerow([*row, *c.ci95, c.detectable, c.size])
+    return out.getvalue()
+
+
+def write_sensitivity_csv(report: SensitivityReport, path: Path) -> None:
+    """The CSV (``sensitivity_csv``) as a file."""
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
-        for e in report.effects:
-            for key, c in e.changes.items():
-                writer.writerow(
-                    [
-                        report.ruleset,
-                        e.setting,
-                        e.change,
-                        e.words,
-                        key,
-                        c.base,
-                        c.value,
-                        c.change,
-                        *c.ci95,
-                        c.detectable,
-                        c.size,
-                    ]
-                )
+        out.write(sensitivity_csv(report))
 
 
 TOP = 20
@@ -132,9 +127,9 @@ def primary_metric(report: SensitivityReport) -> str:
     return "seat 1" if report.banker else "moved"
 
 
-def write_sensitivity_chart(report: SensitivityReport, folder: Path, lang: Lang = "en") -> Path:
-    """``sensitivity.png``: the largest effects' change in the primary statistic, each with
-    its 95% interval (grey: no detectable effect)."""
+def sensitivity_chart(report: SensitivityReport, lang: Lang = "en") -> bytes:
+    """A PNG of the largest effects' change in the primary statistic, each with its 95%
+    interval (grey: no detectable effect), drawn in memory."""
     plt = pyplot()
     key = primary_metric(report)
     metric = next(m for m in report.metrics if m.key == key)
@@ -160,9 +155,16 @@ def write_sensitivity_chart(report: SensitivityReport, folder: Path, lang: Lang 
         fontsize=10,
     )
     fig.tight_layout()
-    path = folder / "sensitivity.png"
-    fig.savefig(path, dpi=90)
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=90)
     plt.close(fig)
+    return png.getvalue()
+
+
+def write_sensitivity_chart(report: SensitivityReport, folder: Path, lang: Lang = "en") -> Path:
+    """The chart (``sensitivity_chart``) as ``sensitivity.png`` in ``folder``."""
+    path = folder / "sensitivity.png"
+    path.write_bytes(sensitivity_chart(report, lang))
     return path
 
 
@@ -175,6 +177,8 @@ __all__ = [
     "effect_rows",
     "legend",
     "primary_metric",
+    "sensitivity_chart",
+    "sensitivity_csv",
     "write_sensitivity_chart",
     "write_sensitivity_csv",
 ]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from housegame.web import play_bigtwo, play_ofc
+from housegame.web import play_bigtwo, play_ofc, play_thirteen
 
 router = APIRouter()
 router.include_router(play_ofc.router)
 router.include_router(play_bigtwo.router)
+router.include_router(play_thirteen.router)

@@ -3,23 +3,22 @@ plots, with the CSV and JSON that ``housegame simulate --csv/--json`` write.
 
 A run is a job in a thread of the server, calling the library's ``simulate`` with a progress
 callback; cancelling it makes the callback raise ``KeyboardInterrupt``, which ends the run as
-Ctrl-C does on the command line: the report covers the deals played. At most ``MAX_JOBS`` jobs
+Ctrl-C does on the command line: the report covers the deals played, and is there as soon as
+the run stops (its plots follow). The report, its CSV and plots are kept in memory: a full
+temporary folder cannot lose them. At most ``MAX_JOBS`` jobs
 are kept (the oldest finished one is dropped for a new one) and ``MAX_RUNNING`` run at once.
 """
 
 from __future__ import annotations
 
 import json
-import tempfile
 import threading
-import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
@@ -37,16 +36,17 @@ from housegame.simulation.report import (
     LEGEND,
     PLOTS,
     SUMMARY_HEADERS,
+    csv_text,
     headers_in,
     lane_rows,
+    plot_images,
     special_rows,
     summary_rows,
     term_rows,
     what_differs,
-    write_csv,
-    write_plots,
 )
 from housegame.web.core import NotFound, WebInputError, error_lines, lang_of, render
+from housegame.web.limits import MAX_NAME_CHARS, MAX_RULESETS
 
 router = APIRouter()
 
@@ -56,6 +56,9 @@ MAX_JOBS = 8
 """Jobs kept in memory, finished or not."""
 MAX_RUNNING = 2
 """Jobs running at once (a run keeps a core busy)."""
+
+CANCEL_SECONDS = 30.0
+"""Longest a cancel waits for the run's current step (100 deals) to end."""
 
 PLOTTING = threading.Lock()
 """matplotlib's pyplot is not thread-safe: one job draws at a time."""
@@ -67,7 +70,9 @@ class SimulationRequest(BaseModel):
     """What ``housegame simulate`` is asked: ``-r`` ids (none: every bundled 13-card ruleset),
     ``--deals``, ``--seed``, ``--players`` and ``--objective``."""
 
-    rulesets: list[str] = Field(default_factory=list, max_length=64)
+    rulesets: list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]] = Field(
+        default_factory=list, max_length=MAX_RULESETS
+    )
     deals: int = Field(default=1000, ge=1)
     seed: int = Field(default=1, ge=0, le=MAX_SEED)
     players: int = Field(default=4, ge=2, le=4)
@@ -101,6 +106,8 @@ class Run:
     state: State = "running"
     errors: list[str] = field(default_factory=list)
     cancel: threading.Event = field(default_factory=threading.Event)
+    played: threading.Event = field(default_factory=threading.Event)
+    """Set once the deals are over (the report may still be drawing its plots)."""
 
     def progress(self, deals: int) -> None:
         self.done += deals
@@ -214,7 +221,8 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
 
 def guarded(run: Run, what: str, body: Callable[[], None]) -> None:
     """Run ``body`` for ``run``: a library error fails the run with its lines; a bug fails it
-    too (so it does not stay running, its slot taken) and is raised."""
+    too (so it does not stay running, its slot taken) and is raised; either way the run's
+    deals are over."""
     try:
         body()
     except HousegameError as exc:
@@ -224,6 +232,8 @@ def guarded(run: Run, what: str, body: Callable[[], None]) -> None:
         run.errors = [f"the {what} failed: {type(exc).__name__}: {exc}"]
         run.state = "failed"
         raise
+    finally:
+        run.played.set()
 
 
 def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
@@ -239,16 +249,16 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
             "ev" if request.objective == "ev" else "lexicographic",
         )
         if report.rulesets:
-            with tempfile.TemporaryDirectory(prefix="housegame-report-") as folder:
-                path = Path(folder)
-                write_csv(report, path / "report.csv")
-                job.csv = (path / "report.csv").read_text(encoding="utf-8")
-                with PLOTTING:
-                    for lang in LANGS:
-                        (path / lang).mkdir()
-                        plots = write_plots(report, path / lang, lang)
-                        job.plots |= {plot_name(p.stem, lang): p.read_bytes() for p in plots}
+            job.csv = csv_text(report)
         job.report = report
+        if report.interrupted:  # a cancelled run answers now; its plots follow
+            job.state = "cancelled"
+        job.played.set()
+        if report.rulesets:
+            with PLOTTING:
+                for lang in LANGS:
+                    images = plot_images(report, lang)
+                    job.plots |= {plot_name(kind, lang): png for kind, png in images.items()}
         job.state = "cancelled" if report.interrupted else "done"
 
     guarded(job, "simulation", body)
@@ -273,12 +283,11 @@ def simulation_status(job_id: str) -> SimulationStatus:
 
 @router.delete("/api/simulations/{job_id}", response_model=SimulationStatus, tags=["reports"])
 def cancel_simulation(job_id: str) -> SimulationStatus:
-    """Stop a run as Ctrl-C does: the report covers the deals played so far."""
+    """Stop a run as Ctrl-C does: the report covers the deals played so far. It answers as
+    soon as the deals stop (the next step of the run), never waiting for the plots."""
     job = JOBS.get(job_id)
     job.cancel.set()
-    deadline = time.monotonic() + 30
-    while job.state == "running" and time.monotonic() < deadline:
-        time.sleep(0.05)
+    job.played.wait(CANCEL_SECONDS)
     return job.status()
 
 

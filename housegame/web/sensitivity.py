@@ -8,10 +8,8 @@ The page needs no script: the form posts, the run's page reloads itself while it
 from __future__ import annotations
 
 import json
-import tempfile
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, Response
@@ -24,31 +22,32 @@ from housegame.inputs import MAX_SEED
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_bundled
 from housegame.rulesets.variants import variants
+from housegame.simulation import sensitivity_out
 from housegame.simulation.sensitivity import SensitivityReport, sensitivity
-from housegame.simulation.sensitivity_out import (
-    effect_rows,
-    legend,
-    write_sensitivity_chart,
-    write_sensitivity_csv,
-)
+from housegame.simulation.sensitivity_out import effect_rows, legend
 from housegame.web.core import WebInputError, error_lines, lang_of, render
+from housegame.web.limits import MAX_NAME_CHARS
 from housegame.web.reports import JOBS, PLOTTING, Run, State, guarded
 
 router = APIRouter()
 
 WEB_MAX_DEALS = 500
 """Most deals a sensitivity run on the web table plays (each under every variant)."""
+MAX_SETTINGS = 32
+"""Setting prefixes one request may give."""
 
 
 class SensitivityRequest(BaseModel):
     """What ``housegame sensitivity`` is asked: a bundled ruleset, ``--deals``, ``--seed``,
     ``--players`` and ``--setting`` prefixes (none: every setting)."""
 
-    ruleset: str
+    ruleset: str = Field(max_length=MAX_NAME_CHARS)
     deals: int = Field(default=200, ge=2)
     seed: int = Field(default=1, ge=0, le=MAX_SEED)
     players: int | None = Field(default=None, ge=2, le=4)
-    settings: list[str] = Field(default_factory=list, max_length=32)
+    settings: list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]] = Field(
+        default_factory=list, max_length=MAX_SETTINGS
+    )
     lang: Lang = "en"
 
 
@@ -105,12 +104,9 @@ def _run(run: SensitivityRun) -> None:
         report = sensitivity(
             r.ruleset, r.deals, r.seed, r.players, r.settings, run.progress, lang=r.lang
         )
-        with tempfile.TemporaryDirectory(prefix="housegame-sensitivity-") as folder:
-            path = Path(folder)
-            write_sensitivity_csv(report, path / "sensitivity.csv")
-            run.csv = (path / "sensitivity.csv").read_text(encoding="utf-8")
-            with PLOTTING:
-                run.chart = write_sensitivity_chart(report, path, r.lang).read_bytes()
+        run.csv = sensitivity_out.sensitivity_csv(report)
+        with PLOTTING:
+            run.chart = sensitivity_out.sensitivity_chart(report, r.lang)
         run.report = report
         run.state = "cancelled" if report.interrupted else "done"
 

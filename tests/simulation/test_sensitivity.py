@@ -71,7 +71,7 @@ def test_the_same_numbers_on_two_processes() -> None:
 def test_the_same_numbers_on_dask() -> None:
     import distributed  # the dask extra, installed for the tests
 
-    with distributed.LocalCluster(
+    with distributed.LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = sensitivity(

@@ -23,7 +23,6 @@ const WORDS = {
   },
 };
 const W = WORDS[lang()];
-const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const LANES = ["front", "middle", "back"];
 const PAGE = document.body.dataset.page;
 const API = PAGE === "play-ofc" ? "/api/play/ofc" : "/api/play/bigtwo";
@@ -31,34 +30,7 @@ const errors = document.getElementById("errors");
 const hintText = document.getElementById("hint-text");
 let state = null;
 
-function cardLabel(code) {
-  const rank = code.slice(0, -1);
-  return (rank === "T" ? "10" : rank) + (SUITS[code.slice(-1)] || code.slice(-1));
-}
-
-function cardNode(code, tag, extra) {
-  const red = "HD".includes(code.slice(-1));
-  const node = el(tag || "span", cardLabel(code), "card" + (red ? " red" : "") + (extra || ""));
-  node.dataset.card = code;
-  if (tag === "button") node.type = "button";
-  return node;
-}
-
-function query() { return lang() === "zh" ? "?lang=zh" : ""; }
-
-async function call(method, path, body) {
-  const url = API + path + query();
-  const response = method === "GET" ? await getJSON(url) : await postJSON(url, body || {});
-  if (!response.ok) { showErrors(errors, response.data.errors); return null; }
-  showErrors(errors, []);
-  return response.data;
-}
-
-function remember(id) {
-  const params = new URLSearchParams(window.location.search);
-  params.set("game", id);
-  window.history.replaceState(null, "", window.location.pathname + "?" + params.toString());
-}
+function call(method, path, body) { return apiCall(API, errors, method, path, body); }
 
 function showHint(text) {
   hintText.hidden = !text;
@@ -90,7 +62,7 @@ function show(data) {
     chosen = new Set();
   }
   state = data;
-  remember(data.id);
+  rememberGame(data.id);
   document.getElementById("game").hidden = false;
   document.getElementById("log").href = API + "/" + encodeURIComponent(data.id) + "/log";
   if (PAGE === "play-ofc") drawOfc(); else drawBigTwo();
@@ -157,7 +129,7 @@ function drawBoard(board) {
     if (acting) row.addEventListener("click", () => stage(lane));
   }
   const discards = Array.isArray(board.discards)
-    ? board.discards.map(cardLabel).join(" ")
+    ? board.discards.map(cardFace).join(" ")
     : board.discards ? board.discards + " " + W.faceDown : "";
   if (discards) box.appendChild(el("p", W.discards + ": " + discards, "discards"));
   return box;
@@ -254,7 +226,7 @@ function drawBigTwo() {
   document.getElementById("status").textContent = `${s.name} · ${W.seed} ${s.seed} · ${turn}`;
   const beat = document.getElementById("to-beat");
   if (s.table) beat.textContent = `${W.toBeat}: ${s.table.text} (${W.by} ${s.table.by})`;
-  else beat.textContent = s.over ? "" : W.youLead + (s.must_contain ? ` (${W.mustContain} ${cardLabel(s.must_contain)})` : "");
+  else beat.textContent = s.over ? "" : W.youLead + (s.must_contain ? ` (${W.mustContain} ${cardFace(s.must_contain)})` : "");
   const others = s.players.filter((p) => p !== s.you).map((p) => `${p} ${s.cards_left[p]}`);
   document.getElementById("others").textContent = `${W.cardsLeft}: ${others.join(", ")}`;
   const hand = document.getElementById("hand");
