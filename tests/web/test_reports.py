@@ -21,6 +21,10 @@ from housegame.web import reports
 from tests.web.conftest import Shot, Visit, wait_for
 
 ARGS = {"rulesets": ["taiwan", "pagat"], "deals": 200, "seed": 5, "players": 3}
+PLOT_NAMES = [
+    f"{kind}{lang}" for lang in ("", "-zh") for kind in ("terms", "distribution", "banker-edge")
+]
+"""A report's charts (every ruleset in each), drawn in English and in Chinese."""
 CLI_ARGS = ["-r", "taiwan", "-r", "pagat", "--deals", "200", "--seed", "5", "--players", "3"]
 
 
@@ -76,14 +80,7 @@ def test_the_report_is_exactly_what_simulate_writes(client: TestClient, tmp_path
 def test_plots_and_the_report_page(client: TestClient) -> None:
     job = start(client, **ARGS)
     status = finished(client, job)
-    assert status["plots"] == [
-        "terms",
-        "distribution",
-        "banker-edge",
-        "terms-zh",
-        "distribution-zh",
-        "banker-edge-zh",
-    ]
+    assert status["plots"] == PLOT_NAMES
     plot = client.get(f"/api/simulations/{job}/plots/terms.png")
     assert plot.headers["content-type"] == "image/png"
     assert plot.content.startswith(b"\x89PNG")
@@ -145,14 +142,7 @@ def test_a_report_needs_no_temporary_folder(
     job = start(client, rulesets=["pagat"], deals=100, players=2)
     status = finished(client, job)
     assert status["state"] == "done", status["errors"]
-    assert status["plots"] == [
-        "terms",
-        "distribution",
-        "banker-edge",
-        "terms-zh",
-        "distribution-zh",
-        "banker-edge-zh",
-    ]
+    assert status["plots"] == PLOT_NAMES
     assert client.get(f"/api/simulations/{job}/report.csv").text.startswith("ruleset,")
     plot = client.get(f"/api/simulations/{job}/plots/terms.png")
     assert plot.content.startswith(b"\x89PNG")
