@@ -26,8 +26,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from housegame.arrange.arranger import Arranger
-from housegame.arrange.build import deal_hands
 from housegame.cards import Card
+from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 

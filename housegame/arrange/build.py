@@ -29,11 +29,10 @@ from housegame.arrange.odds import (
 from housegame.arrange.search import BATCH, Found, search_lexicographic
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
+from housegame.dealer import deal_hands
 from housegame.ranking import RankingRules
 from housegame.rulesets.common import Ranking
 from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
-
-PLAYERS = 4
 
 
 def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
@@ -55,13 +54,6 @@ def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
         ranking=ranking,
         foul=Foul(handling="refuse"),
     )
-
-
-def deal_hands(seed: int, deals: int) -> npt.NDArray[np.intp]:
-    """``deals * 4`` hands of 13 card indices, each row sorted, from a seeded shuffle."""
-    rng = np.random.default_rng(seed)
-    decks = np.argsort(rng.random((deals, 52)), axis=1)
-    return np.sort(decks.reshape(deals * PLAYERS, 13), axis=1).astype(np.intp)
 
 
 def _histogram(

@@ -40,6 +40,7 @@ from housegame.arrange.arrays import F64
 from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import LaneOdds
 from housegame.cards import DECK, SUIT_NAMES, Card, parse_card, rank_value
+from housegame.numbers import Num, power
 from housegame.ranking import Category, RankingRules
 from housegame.rulesets.common import LANES, rank_values
 from housegame.rulesets.thirteen import Holds, LaneIs, Multiplier, ThirteenCardRuleset
@@ -48,10 +49,8 @@ from housegame.thirteen.conditions import HandCounts, hand_holds, held_cards, la
 from housegame.thirteen.payout import (
     FEATURES,
     LaneVals,
-    Num,
     Opponent,
     Payout,
-    power,
 )
 from housegame.thirteen.specials import Declared
 

@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from housegame.arrange.model import EvModel
-from housegame.thirteen.payout import LaneVals, positive, sign
+from housegame.numbers import positive, sign
+from housegame.thirteen.payout import LaneVals
 
 _UNARY: dict[str, Callable[[Any], Any]] = {"neg": operator.neg, "positive": positive, "sign": sign}
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {

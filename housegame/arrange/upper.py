@@ -21,7 +21,7 @@ import numpy as np
 
 from housegame.arrange.interval import Interval
 from housegame.arrange.tape import KEEP, Formula, Step, constant, replay, size_of
-from housegame.thirteen.payout import positive, sign
+from housegame.numbers import positive, sign
 
 Layout = tuple[tuple[bool, bool, bool], ...]
 """Per formula input: (an interval?, its ``nonneg``, its ``unit``); (False, False, False) for
