@@ -54,8 +54,9 @@ def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
     batch of one hand (imported here: older checkouts, timed without ``--stages``, lack
     them)."""
     from housegame.arrange.batch import batches
-    from housegame.arrange.evsearch import DIRECT_FIRST, EvSearch
-    from housegame.arrange.search import search_one
+    from housegame.arrange.evsearch import EvSearch
+    from housegame.arrange.plan import PLAN
+    from housegame.arrange.search import search_direct
 
     arranger = Arranger(ruleset, "ev")
     arranger.arrange(hands[0])
@@ -75,7 +76,7 @@ def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
         timed("strength order", lambda: batch.ranked(tables))
         subsets, bounds, values = timed("bound state", lambda: search.prepare(batch))
         semi = timed("semi bound, every back", bounds.semi_all)
-        timed("exact search", lambda: search_one(subsets, semi[0], values, 1, DIRECT_FIRST))
+        timed("exact search", lambda: search_direct(subsets, semi, values, 1, PLAN.direct_first))
         timed("whole arrange call", lambda: arranger.arrange(hand))
 
     for hand in hands:

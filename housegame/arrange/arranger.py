@@ -199,7 +199,7 @@ class Arranger:
         self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
     ) -> list[Arrangement]:
         """Set many hands (or prepared batches, see ``found``); the search runs in batches of
-        ``BATCH`` hands."""
+        ``PLAN.batch`` hands."""
         out = []
         ev = self.objective == "ev"
         for batch in self._batches(hands):

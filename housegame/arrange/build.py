@@ -26,7 +26,8 @@ from housegame.arrange.odds import (
     load_shipped,
     odds_name,
 )
-from housegame.arrange.search import BATCH, Found, search_lexicographic
+from housegame.arrange.plan import PLAN
+from housegame.arrange.search import Found, search_lexicographic
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
 from housegame.dealer import deal_hands
@@ -65,7 +66,9 @@ def _histogram(
     """Set every hand with ``search`` and count each lane's keys."""
     tables = rank_tables(rules)
     splits = [
-        f.splits[0] for i in range(0, len(hands), BATCH) for f in search(hands[i : i + BATCH])
+        f.splits[0]
+        for i in range(0, len(hands), PLAN.batch)
+        for f in search(hands[i : i + PLAN.batch])
     ]
     lanes: list[list[int]] = [[], [], []]
     for cards, split in zip(hands.tolist(), splits):
