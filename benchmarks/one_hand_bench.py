@@ -13,7 +13,7 @@ steadier on a machine shared with other work (the script runs any checkout's pac
 
 ``--stages`` times the steps of one call apart (median CPU ms): preparing the hand, its subsets'
 ordinals, the subsets in strength order, the per-call bound state (with the formula specialised
-to the hand), the ``semi`` bound of every back, the exact search (``search_one``), and the whole
+to the hand), the ``semi`` bound of every back, the exact search (``search_direct``), and the whole
 ``arrange`` call (the rest is the special-hand decision and the answer's objects).
 """
 

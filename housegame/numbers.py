@@ -1,4 +1,5 @@
-"""The number vocabulary the payout terms are written in: ``positive``, ``sign`` and ``power``.
+"""The number vocabulary the payout terms are written in: ``positive``, ``sign``, ``power``
+(and ``whole``, a known pair's term as an int).
 
 One definition serves every kind of number a term is computed on: exact ints for a known pair
 (the scorer), floats and numpy arrays of expected values (the arranger's model), intervals and
@@ -32,6 +33,13 @@ def positive(x: Num) -> Num:
         out: Num = method()
         return out
     return (x > 0) * 1  # type: ignore[operator]
+
+
+def whole(x: Num) -> int:
+    """A term's value for a known pair: always an int (inputs 0/1 and whole units)."""
+    if not isinstance(x, int):
+        raise TypeError(f"a known pair's term is an int, not {type(x).__name__}")
+    return x
 
 
 def sign(x: Num) -> Num:
