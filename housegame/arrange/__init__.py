@@ -3,7 +3,7 @@
 A stack, top down (docs/arrange.md draws one call's path): ``arranger`` (public calls) ->
 ``evsearch`` (the ``ev`` search of a batch) -> the objective (``compile``: the one compile
 step; ``model``, ``features``, ``opponents``, ``odds``) -> the exact search, which knows no
-payouts (``batch``, ``staged``, ``bounds``, ``search``, ``rows``, ``ranked``) -> the formula
+payouts (``batch``, ``staged``, ``bounds``, ``search``, ``rows``) -> the formula
 compiler, which knows no cards (``upper``, ``tape``, ``interval``) -> tables and names
 (``lookup``, ``splits``, ``cache``, ``combos``, ``plan``, ``spaces``).
 """

@@ -12,13 +12,17 @@ import numpy as np
 
 from housegame.arrange.lookup import RankTables
 from housegame.arrange.plan import PLAN
-from housegame.arrange.ranked import Ranked
+from housegame.arrange.rows import Ranked
 from housegame.arrange.search import Found, Hands, hands_of
 from housegame.arrange.spaces import CardIndices, HandIds, SubsetIds
 from housegame.arrange.splits import (
+    FIVE_POSITIONS,
     FIVES_PER_HAND,
+    FRONT_OF,
     HAND,
+    MIDDLE_OF,
     MIDDLES_PER_BACK,
+    THREE_POSITIONS,
     THREES_PER_HAND,
     split_positions,
 )
@@ -114,8 +118,25 @@ class HandBatch:
         key = (id(tables), hand, split)
         found = self._settings.get(key)
         if found is None or found[0] is not tables:
-            found = self._settings[key] = (tables, split_setting(tables, self.hands[hand], split))
+            found = self._settings[key] = (tables, self._setting(tables, hand, split))
         return found[1]
+
+    def _setting(self, tables: RankTables, hand: int, split: int) -> Setting:
+        """``split_setting``, the lane keys read from the ordinals the search already has."""
+        cards, subsets = self.hands[hand], self.subsets(tables)
+        back, j = divmod(split, MIDDLES_PER_BACK)
+        middle, front = int(MIDDLE_OF[back, j]), int(FRONT_OF[back, j])
+        ordinals = (
+            subsets.o3[hand * THREES_PER_HAND + front],
+            subsets.o5[hand * FIVES_PER_HAND + middle],
+            subsets.o5[hand * FIVES_PER_HAND + back],
+        )
+        lanes = [
+            tuple(cards[p] for p in positions)
+            for positions in (THREE_POSITIONS[front], FIVE_POSITIONS[middle], FIVE_POSITIONS[back])
+        ]
+        keys = tables.keys.take(ordinals).tolist()
+        return Setting(lanes[0], lanes[1], lanes[2], (keys[0], keys[1], keys[2]))
 
 
 def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setting:

@@ -36,8 +36,7 @@ from functools import cached_property
 import numpy as np
 
 from housegame.arrange.plan import CORNER_MARGIN, PLAN
-from housegame.arrange.ranked import Ranked
-from housegame.arrange.rows import LaneRows, RangeRows, RowPlan, Rows
+from housegame.arrange.rows import LaneRows, RangeRows, Ranked, RowPlan, Rows
 from housegame.arrange.spaces import (
     F64,
     BlockIds,
@@ -46,12 +45,12 @@ from housegame.arrange.spaces import (
     Ordinals16,
     Positions64,
     SortedPositions,
+    SortedPositions16,
     SubsetIds,
 )
 from housegame.arrange.splits import BACKS, FIVES_PER_HAND, FRONT_OF, MIDDLE_OF, THREES_PER_HAND
 from housegame.arrange.upper import Upper
 
-U16 = np.ndarray
 _HIGH = np.uint32(1 << 31)
 _HIGH16 = 1 << 15
 """``_HIGH`` for 16-bit positions (batches of fewer than 2**15 subsets)."""
@@ -133,7 +132,7 @@ class Bounds:
         return high if high.shape == (size,) else np.broadcast_to(high, (size,))
 
     def _exact_back(self, at: SubsetIds) -> RangeRows:
-        """The back's rows, exact: plain arrays (``Upper`` reads them as ``Interval.exact``)."""
+        """The back's rows, exact: plain arrays (``Upper`` reads them as exact intervals)."""
         return list(self.exact(2, at))
 
     def blocks(self) -> F64:
@@ -215,7 +214,10 @@ class Bounds:
 
     @staticmethod
     def _middle_end(
-        hand: HandIds | int, upto: SortedPositions | U16, below: SortedPositions | U16, none: int
+        hand: HandIds | int,
+        upto: SortedPositions | SortedPositions16,
+        below: SortedPositions | SortedPositions16,
+        none: int,
     ) -> tuple[Bools, Positions64]:
         """Whether each back has a middle no stronger among its own, and the sorted position
         of the strongest; ``below``: the distance down to it from the back's last

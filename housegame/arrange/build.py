@@ -28,6 +28,7 @@ from housegame.arrange.odds import (
 )
 from housegame.arrange.plan import PLAN
 from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
 from housegame.dealer import deal_hands
@@ -59,7 +60,7 @@ def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
 
 def _histogram(
     rules: RankingRules,
-    hands: npt.NDArray[np.intp],
+    hands: CardIndices,
     search: Callable[[npt.NDArray[np.intp]], list[Found]],
     meta: dict[str, object],
 ) -> LaneOdds:

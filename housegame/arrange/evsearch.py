@@ -41,6 +41,8 @@ class EvSearch:
         self.lanes, self.corner = self.compiled.lanes, self.compiled.corner
         self.formula, self.upper = self.compiled.formula, self.compiled.upper
         self.plans = self.compiled.plans
+        self.reads_cards = any(lane.cards for lane in self.lanes)
+        """Whether some bonus condition is read from the cards (``features.card_rows``)."""
 
     def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values of ``lane`` (``compile``)."""
@@ -48,8 +50,10 @@ class EvSearch:
         return _lane(self.model, lane, rows.rows, rows.constants, values)
 
     def variant(self, zeros: frozenset[int]) -> tuple[Formula, Upper]:
-        """``compile.variant``: the formula with the inputs ``zeros`` constant 0."""
-        return variant(self.model, zeros)
+        """``compile.variant``: the formula with the inputs ``zeros`` constant 0 (recorded
+        there on first need)."""
+        found = self.compiled.variants.get(zeros)
+        return found if found is not None else variant(self.model, zeros)
 
     def _zeros(self, bounds: Bounds) -> frozenset[int]:
         """A batch of one hand: the formula inputs of the bonus conditions no subset of the
@@ -64,7 +68,9 @@ class EvSearch:
         """A batch's subsets, its bound state and its exact values under this model."""
         tables = self.model.tables
         hands = batch.subsets(tables)
-        cards = card_rows(self.lanes, batch.cards, hands.u3, hands.u5, tables)
+        cards: tuple[dict[int, F64], dict[int, F64], dict[int, F64]] = ({}, {}, {})
+        if self.reads_cards:
+            cards = card_rows(self.lanes, batch.cards, hands.u3, hands.u5, tables)
         bounds = Bounds(
             self.lanes,
             self.upper,

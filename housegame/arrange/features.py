@@ -13,11 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 import numpy as np
-import numpy.typing as npt
 
 from housegame.arrange.lookup import RankTables
 from housegame.arrange.rows import LaneRows
-from housegame.arrange.spaces import F64, CardIndices, Ordinals16
+from housegame.arrange.spaces import (
+    F64,
+    Bools,
+    CardIndices,
+    Categories,
+    LaneCards,
+    Ordinals16,
+    RankMasks,
+)
 from housegame.arrange.splits import FIVES, FIVES_BY_CARD, THREES, THREES_BY_CARD
 from housegame.cards import SUIT_NAMES, parse_card, rank_value
 from housegame.ranking import Category
@@ -66,10 +73,10 @@ def lane_vals(features: dict[str, object] | list[object], leaves: list[object]) 
 
 def leaf_holds(
     cond: LaneIs,
-    category: npt.NDArray[np.int32],
-    suited: npt.NDArray[np.bool_],
-    rank_mask: npt.NDArray[np.int64],
-    cards: npt.NDArray[np.intp] | None = None,
+    category: Categories,
+    suited: Bools,
+    rank_mask: RankMasks,
+    cards: LaneCards | None = None,
 ) -> F64:
     """A lane condition over many lane hands, as 0.0 / 1.0 (same meaning as ``lane_holds``).
     ``cards`` (hands, lane size) of card indices: needed by conditions that read the cards
@@ -91,7 +98,7 @@ def leaf_holds(
     return ok.astype(np.float64)
 
 
-def _count_holds(cond: LaneIs, cards: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+def _count_holds(cond: LaneIs, cards: LaneCards) -> Bools:
     """Per hand: whether the cards passing the condition's suit and rank filters are as many
     as its count (all of them when no count is given)."""
     ranks = cards // 4 + 2
@@ -105,11 +112,11 @@ def _count_holds(cond: LaneIs, cards: npt.NDArray[np.intp]) -> npt.NDArray[np.bo
     n = passing.sum(axis=1)
     count = cond.count if cond.count is not None else cards.shape[1]
     if isinstance(count, int):
-        out: npt.NDArray[np.bool_] = n == count
+        out: Bools = n == count
         return out
     low = count.min if count.min is not None else 0
     high = count.max if count.max is not None else cards.shape[1]
-    within: npt.NDArray[np.bool_] = (n >= low) & (n <= high)
+    within: Bools = (n >= low) & (n <= high)
     return within
 
 

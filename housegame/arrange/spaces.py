@@ -16,6 +16,12 @@ Bools = npt.NDArray[np.bool_]
 
 CardIndices = npt.NDArray[np.intp]
 """(hands, 13) card indices (``Card.index``, 0..51), each row ascending."""
+LaneCards = npt.NDArray[np.integer]
+"""(hands, 3 or 5) card indices of lane hands, each row ascending."""
+RankMasks = npt.NDArray[np.int64]
+"""Per hand: bit ``rank`` set for each rank it holds."""
+Entries = npt.NDArray[np.intp]
+"""Positions in a list of candidates or evaluated splits."""
 CardPositions = npt.NDArray[np.intp]
 """Positions 0..12 of cards in a hand sorted ascending (a subset's cards, ``splits.FIVES``)."""
 HandIds = npt.NDArray[np.int64]
@@ -45,5 +51,7 @@ Strengths = npt.NDArray[np.int64]
 """A lane hand's strength (``RankTables.strength``): what fouls and ties compare."""
 SortedPositions = npt.NDArray[np.uint32]
 """A subset's place in its batch's strength order (``ranked.Ranked``), flat over the batch."""
+SortedPositions16 = npt.NDArray[np.uint16]
+"""The same in 16 bits, where a batch's positions fit (half the memory to move)."""
 Positions64 = npt.NDArray[np.int64]
 """``SortedPositions`` widened for arithmetic (range ends)."""

@@ -63,15 +63,16 @@ MIDDLE_OF, FRONT_OF = _build()
 """``MIDDLE_OF[b, j]`` / ``FRONT_OF[b, j]``: subset ids of split ``b * 56 + j`` (back ``b``)."""
 
 
-_FIVE_POSITIONS = [tuple(row) for row in FIVES.tolist()]
-_THREE_POSITIONS = [tuple(row) for row in THREES.tolist()]
+FIVE_POSITIONS: list[tuple[int, ...]] = [tuple(row) for row in FIVES.tolist()]
+"""``FIVES`` as tuples of Python ints (one subset's positions, read one at a time)."""
+THREE_POSITIONS: list[tuple[int, ...]] = [tuple(row) for row in THREES.tolist()]
 
 
 def split_positions(split: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """(front, middle, back) positions in the sorted hand for one split id."""
     back, j = divmod(split, MIDDLES_PER_BACK)
     return (
-        _THREE_POSITIONS[int(FRONT_OF[back, j])],
-        _FIVE_POSITIONS[int(MIDDLE_OF[back, j])],
-        _FIVE_POSITIONS[back],
+        THREE_POSITIONS[int(FRONT_OF[back, j])],
+        FIVE_POSITIONS[int(MIDDLE_OF[back, j])],
+        FIVE_POSITIONS[back],
     )

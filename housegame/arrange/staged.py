@@ -34,11 +34,11 @@ from housegame.arrange.search import (
     thresholds,
     top_splits,
 )
-from housegame.arrange.spaces import F64, Bools, HandIds, SubsetIds
+from housegame.arrange.spaces import F64, Bools, Entries, HandIds, SubsetIds
 from housegame.arrange.splits import BACKS
 
 
-def _ranks(hand: HandIds, bound: F64) -> tuple[np.ndarray, np.ndarray]:
+def _ranks(hand: HandIds, bound: F64) -> tuple[Entries, Entries]:
     """An order by hand, then bound descending, and each entry's rank within its hand."""
     order = np.lexsort((-bound, hand))
     ordered = hand[order]
@@ -74,7 +74,7 @@ class _Candidates:
         self.hand, self.back, self.bound = hand, back, bound
         self.tight = np.zeros(len(hand), dtype=bool)
 
-    def select(self, keep: Bools | np.ndarray) -> None:
+    def select(self, keep: Bools | Entries) -> None:
         self.hand, self.back = self.hand[keep], self.back[keep]
         self.bound, self.tight = self.bound[keep], self.tight[keep]
 
@@ -83,7 +83,7 @@ class _Candidates:
         self.bound = np.concatenate([self.bound, bound])
         self.tight = np.concatenate([self.tight, np.zeros(len(hand), dtype=bool)])
 
-    def tighten(self, bounds: Bounds, which: np.ndarray) -> None:
+    def tighten(self, bounds: Bounds, which: Entries) -> None:
         which = which[~self.tight[which]]
         self.bound[which] = bounds.tight(self.hand[which], self.back[which])
         self.tight[which] = True

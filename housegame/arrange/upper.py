@@ -193,7 +193,8 @@ class _Program:
 
 class Upper:
     """``formula(front, middle, back).hi`` (a plain array's own value where the answer is
-    exact) from each lane's used rows as ``Interval``s or plain arrays; one lowered program
+    exact) from each lane's used rows as ``Interval``s, (lower, upper) pairs of arrays (the
+    search's ``rows.Span``: the same interval) or plain arrays; one lowered program
     per layout (which inputs are intervals), made on first use. ``flags``: per input, its
     ``nonneg`` and ``unit`` (``LaneRows``), which an interval input carries too."""
 
@@ -219,13 +220,15 @@ class Upper:
         if self.formula.output < 0:
             return self.formula.constant
         inputs = [value for rows in lanes for value in rows]
-        program = self.program(tuple(isinstance(v, Interval) for v in inputs))
+        program = self.program(tuple(isinstance(v, tuple | Interval) for v in inputs))
         if program.output < 0:
             return program.constant
         values = list(program.registers)
         for reg in program.used:
             value = inputs[reg >> 1]
-            if isinstance(value, Interval):
+            if isinstance(value, tuple):
+                value = value[reg & 1]
+            elif isinstance(value, Interval):
                 value = value.hi if reg & 1 else value.lo
             values[reg] = value
         replay(values, program.ops, size_of(inputs) > PLAN.release_above)
