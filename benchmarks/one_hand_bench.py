@@ -75,7 +75,7 @@ def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
         timed("subset ordinals", lambda: batch.subsets(tables))
         timed("strength order", lambda: batch.ranked(tables))
         subsets, bounds, values = timed("bound state", lambda: search.prepare(batch))
-        semi = timed("semi bound, every back", bounds.semi_all)
+        semi = timed("semi bound, every back", bounds.semi)
         timed("exact search", lambda: search_direct(subsets, semi, values, 1, PLAN.direct_first))
         timed("whole arrange call", lambda: arranger.arrange(hand))
 

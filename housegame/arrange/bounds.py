@@ -181,36 +181,39 @@ class Bounds:
         ids += (hand * FIVES_PER_HAND)[:, None]
         return at, upto, self.r5.position.take(ids), ids
 
-    def semi(self, hand: HandIds, back: SubsetIds) -> F64:
-        """Bounds of the given (hand, back) pairs (see module docstring)."""
-        at, upto, mid, _ = self._middles(hand, back)
-        # wraps past 2**31 for middles above upto
-        ok, mid_end = self._middle_end(hand, upto, (upto[:, None] - mid).min(axis=1), 1 << 31)
+    def semi(self, hand: HandIds | None = None, back: SubsetIds | None = None) -> F64:
+        """Bounds of the given (hand, back) pairs (see module docstring), or, given none,
+        of every back of every hand as (hands, backs). Each back's least distance down to
+        its middles is a minimum across the rows of a middle-major gather (``_MIDDLES_T``),
+        several times faster than along short rows; over every back the gather reads
+        contiguous indices, in 16 bits where the positions fit (a few hands: half the memory
+        to move), and the front ends are searched in order (faster), then read."""
+        if hand is None or back is None:
+            position = self.r5.position.reshape(self.count, FIVES_PER_HAND)
+            upto = self.r5.upto.take(position)
+            small = len(self.r5.flat) < _HIGH16
+            if small:
+                position, upto = position.astype(np.uint16), upto.astype(np.uint16)
+            gaps = position.take(_MIDDLES_T, axis=1)  # (hands, 56, backs)
+            np.subtract(upto[:, None, :], gaps, out=gaps)  # wraps for middles above upto
+            hands: HandIds | int = (
+                0 if self.count == 1 else np.repeat(np.arange(self.count), FIVES_PER_HAND)
+            )
+            below = gaps.min(axis=1).ravel()
+            ok, mid_end = self._middle_end(
+                hands, upto.ravel(), below, _HIGH16 if small else 1 << 31
+            )
+            front_end = self.r3.last_at_most(self.r5.keyed).take(mid_end)
+            at = np.arange(self.count * FIVES_PER_HAND, dtype=np.int64)
+            rows = list(self.whole(2)) if self.count == 1 else self._exact_back(at)
+            out = self._semi(hands, ok, mid_end, front_end, rows)
+            return out.reshape(self.count, FIVES_PER_HAND)
+        at = hand * FIVES_PER_HAND + back
+        upto = self.r5.upto.take(self.r5.position.take(at))
+        mids = self.r5.position.take(_MIDDLES_T.take(back, axis=1) + hand * FIVES_PER_HAND)
+        ok, mid_end = self._middle_end(hand, upto, (upto - mids).min(axis=0), 1 << 31)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
         return self._semi(hand, ok, mid_end, front_end, self._exact_back(at))
-
-    def semi_all(self) -> F64:
-        """(hands, backs): ``semi`` of every back of every hand, the middles' sorted positions
-        read in one gather, laid out middle-major (``_MIDDLES_T``) so that each back's least
-        distance is a minimum across rows, several times faster than along them; in 16 bits
-        where the positions fit (a few hands: half the memory to move)."""
-        position = self.r5.position.reshape(self.count, FIVES_PER_HAND)
-        upto = self.r5.upto.take(position)
-        small = len(self.r5.flat) < _HIGH16
-        if small:
-            position, upto = position.astype(np.uint16), upto.astype(np.uint16)
-        gaps = position.take(_MIDDLES_T, axis=1)  # (hands, 56, backs)
-        np.subtract(upto[:, None, :], gaps, out=gaps)
-        hand: HandIds | int = (
-            0 if self.count == 1 else np.repeat(np.arange(self.count), FIVES_PER_HAND)
-        )
-        below = gaps.min(axis=1).ravel()
-        ok, mid_end = self._middle_end(hand, upto.ravel(), below, _HIGH16 if small else 1 << 31)
-        # every middle position's front end, searched in order (faster), then read
-        front_end = self.r3.last_at_most(self.r5.keyed).take(mid_end)
-        at = np.arange(self.count * FIVES_PER_HAND, dtype=np.int64)
-        back = list(self.whole(2)) if self.count == 1 else self._exact_back(at)
-        return self._semi(hand, ok, mid_end, front_end, back).reshape(self.count, FIVES_PER_HAND)
 
     @staticmethod
     def _middle_end(

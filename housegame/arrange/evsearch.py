@@ -106,7 +106,7 @@ class EvSearch:
         batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
         hands, bounds, values = self.prepare(batch)
         if direct if direct is not None else len(batch) <= PLAN.small:
-            return search_direct(hands, bounds.semi_all(), values, keep, PLAN.direct_first)
+            return search_direct(hands, bounds.semi(), values, keep, PLAN.direct_first)
         found = search_staged(hands, bounds, values, keep, batch.hints())
         batch.hint(found)
         return found

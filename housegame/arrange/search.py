@@ -219,12 +219,13 @@ def thresholds(best: Pool, count: int, keep: int) -> F64:
     threshold = np.full(count, -np.inf)
     if best.hand is None:
         if len(best.value) >= keep:
-            threshold[0] = float(best.value[keep - 1])
-    else:
-        found = np.bincount(best.hand, minlength=count)
-        last = np.searchsorted(best.hand, np.arange(count, dtype=np.int64), side="right") - 1
-        full = found >= keep
-        threshold[full] = best.value[last[full]]
+            value = float(best.value[keep - 1])
+            threshold[0] = value - THRESHOLD_MARGIN * max(1.0, abs(value))
+        return threshold
+    found = np.bincount(best.hand, minlength=count)
+    last = np.searchsorted(best.hand, np.arange(count, dtype=np.int64), side="right") - 1
+    full = found >= keep
+    threshold[full] = best.value[last[full]]
     threshold -= THRESHOLD_MARGIN * np.maximum(
         1.0, np.abs(np.where(threshold > -np.inf, threshold, 0.0))
     )
@@ -248,7 +249,10 @@ def search_direct(hands: Hands, bound: F64, values: ValueFn, keep: int, first: i
     pools = evaluate_backs(hands, first_hand, head.ravel().astype(np.int64), values)
     best = top_splits(hands, pools, keep)
     reach = bound >= thresholds(best, count, keep)[:, None]
-    reach[hand_ids[:, None], head] = False
+    if one:
+        reach[0, head[0]] = False
+    else:
+        reach[hand_ids[:, None], head] = False
     rows, backs = np.nonzero(reach)
     if len(rows):
         more = evaluate_backs(
