@@ -97,7 +97,7 @@ class HandBatch:
 
     def hints(self) -> tuple[HandIds, SubsetIds] | None:
         """(hand, back) pairs of the best splits found so far under any ruleset: a search
-        under another ruleset evaluates them first (``evsearch.search_staged``)."""
+        under another ruleset evaluates them first (``staged.search_staged``)."""
         if not self._hints:
             return None
         return np.concatenate([h for h, _ in self._hints]), np.concatenate(

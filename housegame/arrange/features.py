@@ -10,7 +10,7 @@ search reads these facts per row (``rows.LaneRows``); nothing else counts rows b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from housegame.cards import SUIT_NAMES, parse_card, rank_value
 from housegame.ranking import Category
 from housegame.rulesets.common import rank_values
 from housegame.rulesets.thirteen import LaneIs
-from housegame.thirteen.payout import LaneVals
+from housegame.thirteen.payout import FEATURES, LaneVals
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ LANE_FEATURES = (
     Feature("u", "the opponent's lane value given a loss", False, True, 0, False),
 )
 FEATURE_NAMES = tuple(feature.name for feature in LANE_FEATURES)
-assert tuple(f.name for f in fields(LaneVals) if f.name != "leaves") == FEATURE_NAMES
+assert FEATURE_NAMES == FEATURES, "one row of LANE_FEATURES per LaneVals field, in order"
 
 
 def lane_vals(features: dict[str, object] | list[object], leaves: list[object]) -> LaneVals:

@@ -21,7 +21,7 @@ their inputs in expectation and combines pairs into a table:
   best setting does not depend on them) and ``scaled`` adds their term (``Payout.multiplied``,
   the scorer's) to a hand's values.
 - Not modelled: the opponents' add-ons (``Opponent`` is empty unless given), special hands and
-  fouls. With odds that hold one opponent's hand (``degenerate_odds``) and that opponent's
+  fouls. With odds that hold one opponent's hand (``opponents.known_odds``) and that opponent's
   add-ons, the value is exactly the scorer's settlement of that pair (``tests/arrange/
   test_lockstep.py``).
 """

@@ -22,7 +22,7 @@ arrays of expected values, and intervals for the search's bounds (``housegame.ar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import product
 
@@ -45,9 +45,6 @@ from housegame.thirteen.shortcuts import Pattern, is_zero, pattern_of, possible_
 _WON_LOST = [(won, lost) for won in range(4) for lost in range(4 - won)]
 """Every (lanes won, lanes lost) of three lanes."""
 
-FEATURES = ("w", "t", "l", "v", "c", "g", "u")
-"""The per-lane inputs, in this order wherever they are stored as rows."""
-
 
 @dataclass
 class LaneVals:
@@ -64,7 +61,8 @@ class LaneVals:
 
     @classmethod
     def of(cls, features: Sequence[Num], leaves: Sequence[Num]) -> LaneVals:
-        """From values in ``FEATURES`` order."""
+        """From values in ``FEATURES`` order (the fields' order; the arranger's feature table,
+        ``arrange.features.LANE_FEATURES``, says what is known of each)."""
         w, t, l, v, c, g, u = features
         return cls(w, t, l, v, c, g, u, list(leaves))
 
@@ -77,6 +75,10 @@ class LaneVals:
     def mirrored(self) -> LaneVals:
         """The same lane seen from the opponent (outcomes only: what its add-ons read)."""
         return LaneVals(self.l, self.t, self.w, 0, 0, 0, 0)
+
+
+FEATURES = tuple(f.name for f in fields(LaneVals) if f.name != "leaves")
+"""The per-lane inputs, in the fields' order: wherever they are stored as rows."""
 
 
 @dataclass(frozen=True)
