@@ -23,12 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from housegame.arrange.features import LANE_FEATURES, lane_vals, leaf_holds
+from housegame.arrange.features import LANE_FEATURES, leaf_holds
 from housegame.arrange.lookup import COLEX
 from housegame.arrange.model import EvModel
 from housegame.arrange.plan import PLAN
 from housegame.arrange.rows import LaneRows, RowPlan
-from housegame.arrange.spaces import F64, Bools, Ordinals, Ordinals16
+from housegame.arrange.spaces import F64, Bools, Ordinals16, RankMasks
 from housegame.arrange.tape import Formula
 from housegame.arrange.upper import Upper
 from housegame.rulesets.thirteen import LaneIs
@@ -52,10 +52,10 @@ class _OrdinalFacts:
             colex -= COLEX[k].take(cards[:, k])
         suits = cards % 4
         self.suited: Bools = (suits == suits[:, :1]).all(axis=1)
-        self.ranks: Ordinals = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
+        self.ranks: RankMasks = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
 
 
-def _lane(
+def lane_of(
     model: EvModel,
     lane: int,
     rows: Sequence[int],
@@ -69,7 +69,7 @@ def _lane(
         full[row] = value
     for row, value in zip(rows, values):
         full[row] = value
-    return lane_vals(full[:FEATURE_COUNT], full[FEATURE_COUNT:])
+    return LaneVals.of(full[:FEATURE_COUNT], full[FEATURE_COUNT:])
 
 
 def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
@@ -79,7 +79,7 @@ def used_rows(model: EvModel) -> tuple[list[int], list[int], list[int]]:
     every = [list(range(width)) for width in widths]
     traced = Formula(
         lambda groups: model.value(
-            [_lane(model, i, every[i], (), g) for i, g in enumerate(groups)]
+            [lane_of(model, i, every[i], (), g) for i, g in enumerate(groups)]
         ),
         widths,
     )
@@ -216,7 +216,7 @@ def _formula(model: EvModel, lanes: Lanes, zeros: frozenset[int] = frozenset()) 
     def value(groups: list[list[Any]]) -> Any:
         return model.value(
             [
-                _lane(
+                lane_of(
                     model,
                     i,
                     lane.rows,

@@ -19,7 +19,7 @@ import numpy as np
 
 from housegame.arrange.batch import HandBatch
 from housegame.arrange.bounds import Bounds
-from housegame.arrange.compile import Compiled, _lane, compiled, variant
+from housegame.arrange.compile import Compiled, compiled, lane_of, variant
 from housegame.arrange.features import card_rows
 from housegame.arrange.model import EvModel
 from housegame.arrange.plan import PLAN
@@ -44,10 +44,10 @@ class EvSearch:
         self.reads_cards = any(lane.cards for lane in self.lanes)
         """Whether some bonus condition is read from the cards (``features.card_rows``)."""
 
-    def _lane(self, lane: int, values: Sequence[Any]) -> LaneVals:
+    def lane_of(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values of ``lane`` (``compile``)."""
         rows = self.lanes[lane]
-        return _lane(self.model, lane, rows.rows, rows.constants, values)
+        return lane_of(self.model, lane, rows.rows, rows.constants, values)
 
     def variant(self, zeros: frozenset[int]) -> tuple[Formula, Upper]:
         """``compile.variant``: the formula with the inputs ``zeros`` constant 0 (recorded

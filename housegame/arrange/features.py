@@ -30,7 +30,7 @@ from housegame.cards import SUIT_NAMES, parse_card, rank_value
 from housegame.ranking import Category
 from housegame.rulesets.common import rank_values
 from housegame.rulesets.thirteen import LaneIs
-from housegame.thirteen.payout import FEATURES, LaneVals
+from housegame.thirteen.payout import FEATURES
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,6 @@ LANE_FEATURES = (
 )
 FEATURE_NAMES = tuple(feature.name for feature in LANE_FEATURES)
 assert FEATURE_NAMES == FEATURES, "one row of LANE_FEATURES per LaneVals field, in order"
-
-
-def lane_vals(features: dict[str, object] | list[object], leaves: list[object]) -> LaneVals:
-    """A ``LaneVals`` from feature values (by name, or in ``LANE_FEATURES`` order)."""
-    if isinstance(features, dict):
-        features = [features[name] for name in FEATURE_NAMES]
-    return LaneVals.of(features, leaves)  # type: ignore[arg-type]
 
 
 def leaf_holds(

@@ -24,6 +24,7 @@ from housegame.arrange.spaces import (
     Ordinals,
     Ordinals16,
     Positions64,
+    RankMasks,
     SortedPositions,
     Strengths,
     Strengths32,
@@ -121,7 +122,7 @@ class LaneRows:
     outcome: tuple[bool, ...]
     """Per used row: a win, tie or loss chance (what ``corner`` ranges read at their
     strongest hand)."""
-    ranks: Ordinals
+    ranks: RankMasks
     """Per ordinal: the rank mask of the lane's hands with that ordinal (``leaf_holds``)."""
     constants: tuple[tuple[int, float], ...] = ()
     """(model row, value) of the rows the formula reads that have one value on every ordinal
