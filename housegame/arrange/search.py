@@ -246,18 +246,18 @@ def search_direct(hands: Hands, bound: F64, values: ValueFn, keep: int, first: i
         head = np.broadcast_to(np.arange(BACKS), (count, BACKS))
     hand_ids = np.arange(count, dtype=np.int64)
     first_hand = None if one else np.repeat(hand_ids, first)
-    pools = evaluate_backs(hands, first_hand, head.ravel().astype(np.int64), values)
+    pools = evaluate_backs(hands, first_hand, head.ravel().astype(np.int64, copy=False), values)
     best = top_splits(hands, pools, keep)
     reach = bound >= thresholds(best, count, keep)[:, None]
     if one:
         reach[0, head[0]] = False
+        rows, backs = None, np.flatnonzero(reach)
     else:
         reach[hand_ids[:, None], head] = False
-    rows, backs = np.nonzero(reach)
-    if len(rows):
-        more = evaluate_backs(
-            hands, None if one else rows.astype(np.int64), backs.astype(np.int64), values
-        )
+        where = np.nonzero(reach)
+        rows, backs = where[0].astype(np.int64), where[1]
+    if len(backs):
+        more = evaluate_backs(hands, rows, backs.astype(np.int64, copy=False), values)
         best = top_splits(hands, [best, *more], keep)
     return found_list(best, count)
 
