@@ -183,11 +183,12 @@ class Bounds:
 
     def semi(self, hand: HandIds | None = None, back: SubsetIds | None = None) -> F64:
         """Bounds of the given (hand, back) pairs (see module docstring), or, given none,
-        of every back of every hand as (hands, backs). Each back's least distance down to
-        its middles is a minimum across the rows of a middle-major gather (``_MIDDLES_T``),
-        several times faster than along short rows; over every back the gather reads
-        contiguous indices, in 16 bits where the positions fit (a few hands: half the memory
-        to move), and the front ends are searched in order (faster), then read."""
+        of every back of every hand as (hands, backs). Over every back, each back's least
+        distance down to its middles is a minimum across the rows of a middle-major gather
+        (``_MIDDLES_T``: contiguous indices), several times faster than along short rows, in
+        16 bits where the positions fit (a few hands: half the memory to move), and the front
+        ends are searched in order (faster), then read; chosen pairs gather their middles
+        row by row (a column gather of ``_MIDDLES_T`` would cost more)."""
         if hand is None or back is None:
             position = self.r5.position.reshape(self.count, FIVES_PER_HAND)
             upto = self.r5.upto.take(position)
@@ -208,10 +209,8 @@ class Bounds:
             rows = list(self.whole(2)) if self.count == 1 else self._exact_back(at)
             out = self._semi(hands, ok, mid_end, front_end, rows)
             return out.reshape(self.count, FIVES_PER_HAND)
-        at = hand * FIVES_PER_HAND + back
-        upto = self.r5.upto.take(self.r5.position.take(at))
-        mids = self.r5.position.take(_MIDDLES_T.take(back, axis=1) + hand * FIVES_PER_HAND)
-        ok, mid_end = self._middle_end(hand, upto, (upto - mids).min(axis=0), 1 << 31)
+        at, upto, mids, _ = self._middles(hand, back)  # (pairs, 56): rows gather faster here
+        ok, mid_end = self._middle_end(hand, upto, (upto[:, None] - mids).min(axis=1), 1 << 31)
         front_end = self.r3.last_at_most(self.r5.keyed.take(mid_end))
         return self._semi(hand, ok, mid_end, front_end, self._exact_back(at))
 

@@ -191,6 +191,10 @@ class _Program:
             self.registers, self.ops, self.output, self.used = program.finish(output)
 
 
+_INTERVALS = (tuple, Interval)
+"""What an interval input may be: a (lower, upper) pair of arrays, or an ``Interval``."""
+
+
 class Upper:
     """``formula(front, middle, back).hi`` (a plain array's own value where the answer is
     exact) from each lane's used rows as ``Interval``s, (lower, upper) pairs of arrays (the
@@ -220,7 +224,7 @@ class Upper:
         if self.formula.output < 0:
             return self.formula.constant
         inputs = [value for rows in lanes for value in rows]
-        program = self.program(tuple(isinstance(v, tuple | Interval) for v in inputs))
+        program = self.program(tuple(isinstance(v, _INTERVALS) for v in inputs))
         if program.output < 0:
             return program.constant
         values = list(program.registers)
