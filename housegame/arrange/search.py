@@ -26,6 +26,7 @@ from housegame.arrange.spaces import (
     F64,
     Bools,
     CardIndices,
+    Entries,
     HandIds,
     Ordinals,
     Ordinals16,
@@ -176,7 +177,7 @@ def top_splits(hands: Hands, pools: list[Pool], keep: int) -> Pool:
     pool = _concat(pools)
     h, v, s = pool.hand, pool.value, pool.split
     alive: Bools | None = None
-    chosen: list[SubsetIds] = []
+    chosen: list[Entries] = []
     for _ in range(min(keep, len(v))):
         if h is None:
             if alive is None:
