@@ -17,9 +17,9 @@ import numpy as np
 
 from housegame.arrange.arranger import Arrangement, Arranger, Objective
 from housegame.arrange.batch import batches
-from housegame.arrange.build import PLAYERS
 from housegame.arrange.simulate import arranged_table
 from housegame.cards import DECK
+from housegame.dealer import PLAYERS
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
