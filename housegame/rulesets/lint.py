@@ -13,7 +13,7 @@ from typing import Any, get_args
 
 from housegame.cards import Card
 from housegame.ranking import Category, RankingRules, category_of, evaluate
-from housegame.rulesets.common import LANE_SIZES, LaneName, RankName, RulesetBase
+from housegame.rulesets.common import LANE_SIZES, RANK_TEXTS, LaneName, RulesetBase
 from housegame.rulesets.loader import Resolved
 from housegame.rulesets.ofc import OfcRuleset, RoyaltyHand
 from housegame.rulesets.thirteen import (
@@ -29,7 +29,7 @@ from housegame.yamlsource import KeyPath, format_path
 
 ROYALTY_ORDER: tuple[str, ...] = get_args(RoyaltyHand)
 """Royalty hands, lowest first, as the model lists them."""
-RANK_ORDER: tuple[str, ...] = get_args(RankName)
+RANK_ORDER: tuple[str, ...] = RANK_TEXTS
 """Ranks low to high with A high: 2, 3, ..., K, A."""
 
 

@@ -1,0 +1,103 @@
+"""What a new author met writing real variants (issue 23, point 2): each papercut, fixed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from housegame.errors import RulesetError
+from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.lint import lint
+from housegame.rulesets.loader import load_resolved, load_ruleset
+from housegame.rulesets.ofc import OfcRuleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+
+POSITIVE = Path(__file__).parent / "rulesets" / "positive"
+
+
+def written(tmp_path: Path, body: str, name: str = "house.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(f"id: house\nname: House\nsummary: s\n{body}", encoding="utf-8")
+    return path
+
+
+def warnings(path: Path) -> list[str]:
+    ruleset, resolved = load_resolved(path)
+    return [f"{p.line}: {p.message}" for p in lint(ruleset, resolved)]
+
+
+@pytest.mark.parametrize("path", sorted(POSITIVE.glob("*.yaml")), ids=lambda p: p.name)
+def test_positive_examples_are_clean_under_strict(path: Path) -> None:
+    assert warnings(path) == []
+
+
+@pytest.mark.parametrize(
+    ("parent", "kind"), [("golden-nugget-pineapple", OfcRuleset), ("taiwan-big-two", BigTwoRuleset)]
+)
+def test_an_override_without_game_is_of_its_parents_game(
+    tmp_path: Path, parent: str, kind: type
+) -> None:
+    assert isinstance(load_ruleset(written(tmp_path, f"extends: {parent}\n")), kind)
+
+
+def test_a_file_extending_a_users_ofc_file_inherits_its_game(tmp_path: Path) -> None:
+    written(tmp_path, "extends: ofc-classic\n", "base.yaml")
+    child = written(tmp_path, "extends: base.yaml\nscoring: {scoop_bonus: 6}\n", "child.yaml")
+    rules = load_ruleset(child)
+    assert isinstance(rules, OfcRuleset) and rules.scoring.scoop_bonus == 6
+
+
+def test_a_contradicting_game_is_refused(tmp_path: Path) -> None:
+    path = written(tmp_path, "extends: maceplay-big-two\ngame: ofc\n")
+    with pytest.raises(RulesetError, match=r"house\.yaml:5: game: .* but says game ofc"):
+        load_ruleset(path)
+
+
+def test_delete_removes_inherited_royalty_entries(tmp_path: Path) -> None:
+    body = "extends: golden-nugget-pineapple\nroyalties:\n"
+    body += "  front: {pairs: {'6': {$delete: true}}}\n"
+    body += "  back: {royal-flush: {$delete: true}}\n"
+    rules = load_ruleset(written(tmp_path, body))
+    assert isinstance(rules, OfcRuleset)
+    assert "6" not in rules.royalties.front.pairs and "7" in rules.royalties.front.pairs
+    assert "royal-flush" not in rules.royalties.back
+
+
+def test_the_identities_match_as_show_prints_them() -> None:
+    """``rank: 2`` is ``rank: "2"``; ``{category: trips, rank: "2"}`` (as `show` prints it) is
+    the parent's ``{category: trips}``."""
+    rules = load_ruleset(POSITIVE / "bigtwo-no-game.yaml")
+    assert isinstance(rules, BigTwoRuleset)
+    assert [(str(m.card), m.factor) for m in rules.penalty.multipliers] == [("2S", 3)]
+    ofc = load_ruleset(POSITIVE / "ofc-no-game.yaml")
+    assert isinstance(ofc, OfcRuleset) and ofc.fantasyland is not None
+    assert [r.cards for r in ofc.fantasyland.cards.progressive] == [14, 15, 16, 17]
+
+
+def test_number_ranks_read_as_ranks() -> None:
+    rules = load_ruleset(POSITIVE / "number-ranks.yaml")
+    assert isinstance(rules, ThirteenCardRuleset)
+    conditions = {h.id: h.when for h in rules.specials.hands if h.when is not None}
+    assert conditions["big"].model_dump(exclude_none=True) == {
+        "count_cards": {"min_rank": "8", "count": 13}
+    }
+    assert conditions["tens-and-jacks"].model_dump(exclude_none=True)["count_cards"]["ranks"] == [
+        "10",
+        "J",
+    ]
+
+
+def test_a_number_that_is_no_rank_is_refused(tmp_path: Path) -> None:
+    big = "{id: big, when: {count_cards: {min_rank: 11, count: 13}}}"
+    body = f"extends: malayan\nspecials: {{hands: [{big}]}}\n"
+    with pytest.raises(RulesetError, match="min_rank: 11 is not allowed"):
+        load_ruleset(written(tmp_path, body))
+
+
+def test_lint_deliberate_silences_one_line(tmp_path: Path) -> None:
+    body = "extends: pagat\ntable: {ties: split}\nfoul: {handling: lose-all-lanes}{mark}\n"
+    loud = warnings(written(tmp_path, body.replace("{mark}", "")))
+    assert [w.split(":")[0] for w in loud] == ["5", "6"]
+    quiet = warnings(written(tmp_path, body.replace("{mark}", "  # lint: deliberate")))
+    assert [w.split(":")[0] for w in quiet] == ["5"]
