@@ -24,6 +24,7 @@ from housegame.rulesets.common import (
     require_unique,
 )
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
+from housegame.rulesets.possible import never_holds
 
 MAX_SEATS = 52 // HAND_CARDS
 
@@ -276,6 +277,19 @@ HandCondition = Annotated[
 """A condition on 13 cards (special hands): one key says which test; ``all``, ``any``, ``not``
 combine tests."""
 
+
+def require_possible(cond: HandCondition, at: tuple[str | int, ...]) -> None:
+    """Refuse a 13-card condition no hand can meet (``possible.never_holds``), saying why."""
+    found = never_holds(cond)
+    if found is not None:
+        inner, reason = found
+        raise PathError(
+            (*at, *inner),
+            f"this condition can never hold: {reason}",
+            "no 13 cards of one deck meet it; check the numbers",
+        )
+
+
 # ---- scoring -------------------------------------------------------------------------------
 
 
@@ -457,6 +471,10 @@ class SpecialHand(Model):
                 f"special '{self.id}' has tiers; drop points and when",
                 "a tiered special pays the best tier that holds",
             )
+        if self.when is not None:
+            require_possible(self.when, ("when",))
+        for i, tier in enumerate(self.tiers or ()):
+            require_possible(tier.when, ("tiers", i, "when"))
         return self
 
 
@@ -555,6 +573,11 @@ class Multiplier(Model):
     factor: int | float = Field(
         gt=0, le=100, description="Any positive number up to 100; 1.5 is read exactly as 3/2."
     )
+
+    @model_validator(mode="after")
+    def _possible(self) -> Multiplier:
+        require_possible(self.when, ("when",))
+        return self
 
 
 class Display(Model):
