@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from housegame.cards import parse_cards
 from housegame.errors import RulesetError
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.lint import lint
 from housegame.rulesets.loader import load_resolved, load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.thirteen.specials import holding
 
 POSITIVE = Path(__file__).parent / "rulesets" / "positive"
 
@@ -101,3 +103,25 @@ def test_lint_deliberate_silences_one_line(tmp_path: Path) -> None:
     assert [w.split(":")[0] for w in loud] == ["5", "6"]
     quiet = warnings(written(tmp_path, body.replace("{mark}", "  # lint: deliberate")))
     assert [w.split(":")[0] for w in quiet] == ["5"]
+
+
+@pytest.mark.parametrize(
+    ("order", "reverse", "best"),
+    [
+        ("listed", False, "complete-straight"),
+        ("listed", True, "three-straights"),
+        ("listed-highest-first", True, "complete-straight"),
+        ("listed-highest-first", False, "three-straights"),
+    ],
+)
+def test_specials_may_be_listed_highest_first(order: str, reverse: bool, best: str) -> None:
+    """pagat lists its specials lowest first; the same list written highest first (as Chinese
+    pages list them) with ``order: listed-highest-first`` ranks them the same."""
+    pagat = load_ruleset("pagat", ThirteenCardRuleset)
+    hands = list(reversed(pagat.specials.hands)) if reverse else pagat.specials.hands
+    specials = pagat.specials.model_copy(update={"order": order, "hands": hands})
+    rules = pagat.model_copy(update={"specials": specials})
+    straight = parse_cards("2S 3H 4D 5C 6S 7H 8D 9C TS JH QD KC AS")
+    found = [d.hand.id for d in holding(straight, rules)]
+    assert set(found) >= {"complete-straight", "three-straights"}
+    assert found[0] == best

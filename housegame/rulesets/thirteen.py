@@ -358,7 +358,12 @@ class Scoop(Model):
 class HomeRun(Model):
     """Scooping every other player (全壘打 / 红不让)."""
 
-    opponents: int = Field(default=3, ge=1, description="Needs this many opponents, all scooped.")
+    opponents: int = Field(
+        default=3,
+        ge=1,
+        description="A home run scoops every other player, at a table of at least this many "
+        "opponents (3: four players; a smaller table makes none).",
+    )
     multiplier: int = Field(
         default=1, ge=1, description="Applied again to the lane units of every scooped pair."
     )
@@ -492,10 +497,11 @@ class Specials(Model):
         description="automatic: the best special that holds is always declared; optional: a "
         "player may declare one, or set the hand.",
     )
-    order: Literal["points", "listed"] = Field(
+    order: Literal["points", "listed", "listed-highest-first"] = Field(
         default="points",
-        description="What makes one special higher: its points, or its place in "
-        "the list (listed lowest first).",
+        description="What makes one special higher. points: its points; listed: its place in "
+        "the list, written lowest first; listed-highest-first: its place in the list, written "
+        "highest first (as Chinese rule pages list them).",
     )
     vs_set: Literal["points", "as-scoop"] = Field(
         default="points",
@@ -547,6 +553,13 @@ class Specials(Model):
     def _unique_ids(self) -> Specials:
         require_unique([h.id for h in self.hands], "special hand ids")
         return self
+
+    def place(self, hand: SpecialHand) -> int:
+        """How high ``hand`` stands among the specials by ``order`` (higher is better)."""
+        index = self.hands.index(hand)
+        if self.order == "listed-highest-first":
+            return len(self.hands) - 1 - index
+        return index
 
 
 class Surrender(Model):
