@@ -9,6 +9,7 @@ import pytest
 from housegame.cards import parse_cards
 from housegame.errors import RulesetError
 from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.diff import diff_rulesets
 from housegame.rulesets.lint import lint
 from housegame.rulesets.loader import load_resolved, load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
@@ -125,3 +126,31 @@ def test_specials_may_be_listed_highest_first(order: str, reverse: bool, best: s
     found = [d.hand.id for d in holding(straight, rules)]
     assert set(found) >= {"complete-straight", "three-straights"}
     assert found[0] == best
+
+
+def test_diff_leaves_out_what_the_chosen_mode_ignores(tmp_path: Path) -> None:
+    """A fixed Fantasyland count ignores the progressive table; a ruleset without specials
+    ignores how specials compare; without a banker, the banker's special settlement."""
+    rows = "{$replace: [{front: {category: pair, rank: Q}, cards: 13}]}"
+    table = written(
+        tmp_path, f"extends: ofc-classic\nfantasyland: {{cards: {{progressive: {rows}}}}}\n"
+    )
+    assert diff_rulesets(load_ruleset("ofc-classic"), load_ruleset(table)) == []
+    progressive = written(
+        tmp_path,
+        f"extends: {table.name}\nfantasyland: {{cards: {{mode: progressive}}}}\n",
+        "p.yaml",
+    )
+    settings = [d.setting for d in diff_rulesets(load_ruleset(table), load_ruleset(progressive))]
+    assert settings == [
+        "fantasyland.cards.mode",
+        "fantasyland.cards.fixed",
+        "fantasyland.cards.progressive",
+    ]
+    none = "specials: {hands: {$replace: []}, vs_set: as-scoop, order: points}\n"
+    a = written(tmp_path, "extends: pagat\nspecials: {hands: {$replace: []}}\n", "a.yaml")
+    b = written(tmp_path, "extends: pagat\n" + none, "b.yaml")
+    assert diff_rulesets(load_ruleset(a), load_ruleset(b)) == []
+    banker = "specials: {vs_special_with_banker: banker-pays}\n"
+    c = written(tmp_path, "extends: pagat\n" + banker, "c.yaml")
+    assert diff_rulesets(load_ruleset("pagat"), load_ruleset(c)) == []

@@ -286,6 +286,11 @@ class RulesetBase(Model):
         examples=["maceplay", "base/my-rules.yaml"],
     )
 
+    def ignored_settings(self) -> list[tuple[str, ...]]:
+        """Settings this ruleset's own choices make moot (a progressive table under a fixed
+        Fantasyland count): ``diff`` leaves them out. None in general; each game says its own."""
+        return []
+
     @model_validator(mode="after")
     def _computable(self) -> RulesetBase:
         """Bounded numbers, no negative counts, unique ids (``bounds``): what validates, runs."""

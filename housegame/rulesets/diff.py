@@ -115,9 +115,16 @@ def _walk(
 
 
 def _rules_data(ruleset: RulesetBase) -> dict[str, Any]:
+    """The ruleset's settings, less those its own choices make moot (``ignored_settings``)."""
     data: dict[str, Any] = ruleset.model_dump(
         mode="json", by_alias=True, exclude=set(METADATA), exclude_none=True
     )
+    for *parents, key in ruleset.ignored_settings():
+        holder: Any = data
+        for part in parents:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+        if isinstance(holder, dict):
+            holder.pop(key, None)
     return data
 
 

@@ -340,6 +340,12 @@ class OfcRuleset(RulesetBase):
             )
         return self
 
+    def ignored_settings(self) -> list[tuple[str, ...]]:
+        if self.fantasyland is None:
+            return []
+        unused = "progressive" if self.fantasyland.cards.mode == "fixed" else "fixed"
+        return [("fantasyland", "cards", unused)]
+
     def cards_per_player(self) -> int:
         """Cards one player receives in a regular hand, from the deal schedule."""
         return sum(s.dealt for s in self.deal)

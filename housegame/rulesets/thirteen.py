@@ -760,3 +760,18 @@ class ThirteenCardRuleset(RulesetBase):
 
     def lanes(self) -> tuple[LaneName, ...]:
         return LANES
+
+    def ignored_settings(self) -> list[tuple[str, ...]]:
+        """Special-hand settings without special hands, banker settings without a banker,
+        home-run settings without a home run."""
+        specials = self.specials
+        unused: list[tuple[str, ...]] = []
+        if not specials.hands:
+            unused += [("specials", key) for key in type(specials).model_fields if key != "hands"]
+        if self.table.compare not in ("banker", "banker-or-all-pairs"):
+            unused.append(("specials", "vs_special_with_banker"))
+        if self.home_run is None:
+            unused.append(("specials", "home_run_ends_round"))
+        if self.home_run is None or not specials.higher_counts_as_scoop:
+            unused.append(("specials", "lower_pays_home_run"))
+        return unused
