@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from housegame.errors import RulesetError
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.diff import diff_rulesets
 from housegame.rulesets.lint import lint
-from housegame.rulesets.loader import load_resolved, load_ruleset
+from housegame.rulesets.loader import bundled_rulesets, load_resolved, load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesheet import show
 from housegame.thirteen.specials import holding
 
 POSITIVE = Path(__file__).parent / "rulesets" / "positive"
@@ -154,3 +156,38 @@ def test_diff_leaves_out_what_the_chosen_mode_ignores(tmp_path: Path) -> None:
     banker = "specials: {vs_special_with_banker: banker-pays}\n"
     c = written(tmp_path, "extends: pagat\n" + banker, "c.yaml")
     assert diff_rulesets(load_ruleset("pagat"), load_ruleset(c)) == []
+
+
+SOURCES_PAGE = Path(__file__).parents[1] / "docs" / "sources.md"
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(bundled_rulesets()))
+def test_sources_cite_documents_a_reader_can_open(ruleset_id: str) -> None:
+    """A seed file listed on docs/sources.md, or a web page's address; never an issue."""
+    page = SOURCES_PAGE.read_text(encoding="utf-8")
+    for source in load_ruleset(ruleset_id).sources:
+        if source.seed.startswith(("http://", "https://")):
+            assert source.seed in page, f"{source.seed} is not in docs/sources.md's table"
+        else:
+            assert f"| `{source.seed}` |" in page, f"{source.seed}: no such document listed"
+
+
+def test_show_of_a_users_file_links_only_to_what_exists(tmp_path: Path) -> None:
+    """A bundled ruleset links to its section of docs/sources.md; a user's file has none there
+    (even one that reuses a bundled id): its documents are listed, and the page that describes
+    them."""
+    page = SOURCES_PAGE.read_text(encoding="utf-8")
+    for ruleset_id in bundled_rulesets():
+        assert re.search(f"^##+ {ruleset_id}$", page, re.MULTILINE), f"no section {ruleset_id}"
+        assert f"docs/sources.md#{ruleset_id}" in show(load_ruleset(ruleset_id))
+    mine = written(tmp_path, "extends: maceplay\nscoop: {multiplier: 3}\n")
+    text = show(load_ruleset(mine))
+    assert "docs/sources.md#" not in text
+    assert "000_4920c9f2a02f29bc.txt" in text and "described in docs/sources.md" in text
+    same_id = tmp_path / "m.yaml"
+    same_id.write_text(
+        "extends: maceplay\nid: maceplay\nname: M\nsummary: s\nscoop: {bonus: 3}\n", "utf-8"
+    )
+    assert "docs/sources.md#" not in show(load_ruleset(same_id))
+    bare = written(tmp_path, "extends: maceplay\nsources: []\n", "bare.yaml")
+    assert "this file names no sources" in show(load_ruleset(bare))

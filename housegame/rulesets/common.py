@@ -104,8 +104,9 @@ class Source(Model):
     """Where a rule comes from: a seed document and the section read."""
 
     seed: str = Field(
-        description="The document the rules come from (a seed file, an issue, a web page).",
-        examples=["004_0aec6ce3de4f46e2.txt"],
+        description="The document the rules come from, one a reader can open: a seed file "
+        "(listed in docs/sources.md), a web page's address, or a book.",
+        examples=["004_0aec6ce3de4f46e2.txt", "http://big2.funmily.com/m/big2tutorial.html"],
     )
     section: str = Field(
         description="The part of that document read for these rules.",

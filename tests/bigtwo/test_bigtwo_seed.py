@@ -104,6 +104,15 @@ def test_no_penalty_for_twos_left_at_maceplay(maceplay: Rules) -> None:
     assert settle(maceplay, {"W": 0, "L": 9}, held).scores["L"] == 9
 
 
+def test_taiwan_funmily_place_room_example() -> None:
+    """big2.funmily.com's tutorial, Place room: 0, 1, 8 and 12 cards left, every pair settling
+    the difference (at a stake of 10: +530, +490, -110, -910)."""
+    taiwan = load_rules("taiwan-big-two")
+    result = settle(taiwan, {"甲": 0, "乙": 1, "丙": 8, "丁": 12})
+    assert result.scores == {"甲": 0, "乙": 1, "丙": 16, "丁": 36}
+    assert result.totals == {"甲": 53, "乙": 49, "丙": -11, "丁": -91}
+
+
 def test_taiwan_stepped_penalty_example() -> None:
     taiwan = load_rules("taiwan-big-two")
     result = settle(taiwan, {"A": 5, "B": 8, "C": 0, "D": 12})
