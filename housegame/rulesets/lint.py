@@ -170,6 +170,20 @@ def _ofc_gaps(resolved: Resolved, rules: OfcRuleset) -> Iterator[Problem]:
         yield from _table_gaps(resolved, table, ROYALTY_ORDER, ("royalties", lane), "a")
 
 
+def _ofc_moot(resolved: Resolved, rules: OfcRuleset) -> Iterator[Problem]:
+    """Royalties paid for lanes won never reach a fouled hand that wins no lane."""
+    foul = rules.foul
+    moot = (rules.royalties.paid, foul.royalties, foul.both_fouled) == ("lane-won", "keep", "push")
+    if moot:
+        yield _warning(
+            resolved,
+            ("foul", "royalties"),
+            "a fouled hand keeps its royalties, but royalties are paid only for lanes won "
+            "and a fouled hand wins none (two fouled hands push)",
+            "drop foul.royalties: keep, or set foul.both_fouled: compare-lanes",
+        )
+
+
 def _merge_notes(resolved: Resolved) -> Iterator[Problem]:
     for note in resolved.notes:
         hint = (
@@ -197,6 +211,7 @@ def lint(ruleset: RulesetBase, resolved: Resolved) -> list[Problem]:
         found += _banker_settings(resolved, ruleset)
     if isinstance(ruleset, OfcRuleset):
         found += _ofc_gaps(resolved, ruleset)
+        found += _ofc_moot(resolved, ruleset)
     return sorted(found, key=lambda p: (p.file, p.line or 0))
 
 
