@@ -183,9 +183,17 @@ def _children(cond: Any) -> Iterator[tuple[Any, KeyPath]]:
 def never_holds(cond: BaseModel) -> tuple[KeyPath, str] | None:
     """Where and why a 13-card condition can never hold, or None if some hand meets it. A
     test that can never hold alone is named; else the smallest part that cannot."""
-    if any(truth(cond, p) is not False for p in profiles()):
-        return None
+    if _negative(cond.model_dump()) or any(truth(cond, p) is not False for p in profiles()):
+        return None  # a negative count is the bounds check's to report ("-1 is negative")
     return _why(cond)
+
+
+def _negative(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_negative(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_negative(v) for v in value)
+    return isinstance(value, int) and not isinstance(value, bool) and value < 0
 
 
 def _why(cond: Any) -> tuple[KeyPath, str]:
