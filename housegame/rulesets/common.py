@@ -272,6 +272,12 @@ class RulesetBase(Model):
     )
     name: str = Field(description="The ruleset's name as players know it.")
     summary: str = Field(description="One line shown by `housegame rulesets`.")
+    region: str | None = Field(
+        default=None,
+        description="Where the ruleset is played (Taiwan, Hong Kong, Philippines, ...): "
+        "`housegame rulesets` groups by it. A file that extends another inherits it.",
+        examples=["Taiwan"],
+    )
     sources: list[Source] = Field(
         default_factory=list,
         description="Where the rules come from. A file that extends another names its own "

@@ -27,7 +27,7 @@ ORDERED: frozenset[Path] = frozenset({("specials", "hands")})
 """Identified lists whose order is itself a rule (``specials.order: listed`` ranks specials by
 their place): a reordering is one more difference, ``specials.hands order``."""
 
-METADATA = frozenset({"id", "name", "summary", "sources", "extends", "display"})
+METADATA = frozenset({"id", "name", "summary", "region", "sources", "extends", "display"})
 """Top-level keys left out of a diff; ``name`` is also left out inside entries."""
 
 

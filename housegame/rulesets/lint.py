@@ -13,6 +13,7 @@ from typing import Any, get_args
 
 from housegame.cards import Card
 from housegame.ranking import Category, RankingRules, category_of, evaluate
+from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import LANE_SIZES, RANK_TEXTS, LaneName, RulesetBase
 from housegame.rulesets.loader import Resolved
 from housegame.rulesets.ofc import OfcRuleset, RoyaltyHand
@@ -184,6 +185,19 @@ def _ofc_moot(resolved: Resolved, rules: OfcRuleset) -> Iterator[Problem]:
         )
 
 
+def _bigtwo_values(resolved: Resolved, rules: BigTwoRuleset) -> Iterator[Problem]:
+    """Card values that are all equal only count the cards, the tiers' job."""
+    values = rules.penalty.card_values
+    if values is not None and len(set(values.values())) == 1:
+        (value,) = set(values.values())
+        yield _warning(
+            resolved,
+            ("penalty", "card_values"),
+            f"every rank is worth {value}: the same as counting the cards left",
+            f"drop card_values and set the tiers' per_card to {value}",
+        )
+
+
 def _merge_notes(resolved: Resolved) -> Iterator[Problem]:
     for note in resolved.notes:
         hint = (
@@ -212,6 +226,8 @@ def lint(ruleset: RulesetBase, resolved: Resolved) -> list[Problem]:
     if isinstance(ruleset, OfcRuleset):
         found += _ofc_gaps(resolved, ruleset)
         found += _ofc_moot(resolved, ruleset)
+    if isinstance(ruleset, BigTwoRuleset):
+        found += _bigtwo_values(resolved, ruleset)
     return sorted(found, key=lambda p: (p.file, p.line or 0))
 
 

@@ -52,7 +52,9 @@ class MergeSpec:
 
     keys: dict[SpecPath, tuple[str, ...]] = field(default_factory=dict)
     atomic: frozenset[SpecPath] = frozenset()
-    metadata: frozenset[str] = frozenset({"id", "name", "summary", "sources", "extends", "game"})
+    metadata: frozenset[str] = frozenset(
+        {"id", "name", "summary", "region", "sources", "extends", "game"}
+    )
     canonical: Callable[[KeyPath, str, Any], Any] | None = field(default=None, compare=False)
 
     def key_fields(self, path: KeyPath) -> tuple[str, ...] | None:

@@ -20,7 +20,7 @@ from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.merge import MergeSpec
 from housegame.rulesheet.merged import merged_data
 
-SKIPPED = frozenset({"id", "name", "summary", "sources", "extends", "game"})
+SKIPPED = frozenset({"id", "name", "summary", "region", "sources", "extends", "game"})
 """Top-level keys the starter writes itself (id, name, ...) or must not change (game)."""
 
 Schema = dict[str, Any]
