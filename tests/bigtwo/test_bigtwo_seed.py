@@ -35,7 +35,7 @@ TWO_TO_SIX = "2D 3C 4C 5C 6H"
 )
 def test_seed_examples(rules: Rules, play: str, table: str, expected: bool | None) -> None:
     if expected is None:  # suits decide: the ruleset's order (♠ highest but in Pusoy Dos, ♦)
-        order = rules.ruleset.suit_order
+        order: list[str] = list(rules.ruleset.suit_order)
         top = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
         expected = max(order.index(top[c[-1]]) for c in play.split()) > max(
             order.index(top[c[-1]]) for c in table.split()
