@@ -133,3 +133,31 @@ def test_lint_royalties_kept_by_a_foul_that_wins_no_lane(tmp_path: Path) -> None
     )
     found = lint(*load_resolved(path))
     assert [p.path for p in found] == ["foul.royalties"]
+
+
+@pytest.mark.parametrize(
+    ("front", "cards"),
+    [("QS QH 2C", 14), ("KS KH 2C", 15), ("AS AH 2C", 16), ("3S 3H 3D", 17), ("JS JH 2C", None)],
+)
+def test_progressive_pineapple_entry_table(tmp_path: Path, front: str, cards: int | None) -> None:
+    """tonybetpoker.com's Progressive Pineapple: QQ on top 14 cards, KK 15, AA 16, trips 17."""
+    a = (front, "4S 4H 4D 5C 5D", "9S 9H 9D 9C 6C")
+    b = ("7S 8H TC", "2D 6D 8D JD QD", "7D 7C 7H 8S 8C")
+    result = score_ofc(
+        load_ruleset("progressive-pineapple", OfcRuleset), load_table(table(tmp_path, a, b))
+    )
+    assert result.seats[0].next_hand.cards == cards
+
+
+def test_progressive_pineapple_stays_with_14(tmp_path: Path) -> None:
+    """ "Should the player stay in Fantasy Land in Progressive Pineapple, they will get 14 cards
+    ... despite of their top hand": trips on top in Fantasyland stay with 14, not 17."""
+    a = ("3S 3H 3D", "4S 4H 4D 5C 5D", "9S 9H 9D 9C 6C")
+    b = ("7S 8H TC", "2D 6D 8D JD QD", "7D 7C 7H 8S 8C")
+    path = table(tmp_path, a, b)
+    path.write_text(
+        path.read_text("utf-8").replace("  - name: A\n", "  - name: A\n    fantasyland: true\n"),
+        "utf-8",
+    )
+    result = score_ofc(load_ruleset("progressive-pineapple", OfcRuleset), load_table(path))
+    assert result.seats[0].next_hand.cards == 14
