@@ -26,7 +26,7 @@ SUITS = len(SUIT_NAMES)
 RANKS = 13
 
 
-def _partitions(total: int, largest: int, parts: int) -> Iterator[tuple[int, ...]]:
+def partitions(total: int, largest: int, parts: int) -> Iterator[tuple[int, ...]]:
     """``total`` as at most ``parts`` numbers of at most ``largest``, largest first."""
     if total == 0:
         yield ()
@@ -34,7 +34,7 @@ def _partitions(total: int, largest: int, parts: int) -> Iterator[tuple[int, ...
     if parts == 0:
         return
     for first in range(min(total, largest), 0, -1):
-        for rest in _partitions(total - first, first, parts - 1):
+        for rest in partitions(total - first, first, parts - 1):
             yield (first, *rest)
 
 
@@ -55,8 +55,8 @@ class Profile:
 @cache
 def profiles() -> tuple[Profile, ...]:
     """Every profile 13 cards of one 52-card deck can have."""
-    rank_shapes = list(_partitions(HAND_CARDS, SUITS, RANKS))
-    suit_shapes = list(_partitions(HAND_CARDS, RANKS, SUITS))
+    rank_shapes = list(partitions(HAND_CARDS, SUITS, RANKS))
+    suit_shapes = list(partitions(HAND_CARDS, RANKS, SUITS))
     return tuple(Profile(r, s) for r in rank_shapes for s in suit_shapes if _grid_exists(s, r))
 
 
@@ -221,4 +221,4 @@ def _shown(cond: BaseModel) -> str:
     return json.dumps(data, ensure_ascii=False).replace('"', "")
 
 
-__all__ = ["Profile", "form", "never_holds", "profiles", "truth"]
+__all__ = ["Profile", "form", "never_holds", "partitions", "profiles", "truth"]
