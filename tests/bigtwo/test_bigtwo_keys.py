@@ -166,11 +166,11 @@ def test_lint_card_values_that_only_count(tmp_path: Path) -> None:
     from housegame.rulesets.lint import lint
     from housegame.rulesets.loader import load_resolved
 
-    ones = ", ".join(f'"{r}": 1' for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10"))
-    path = tmp_path / "ones.yaml"
+    twos = ", ".join(f'"{r}": 2' for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10"))
+    path = tmp_path / "twos.yaml"
     path.write_text(
-        "extends: pusoy-dos\nid: ones\nname: O\nsummary: s\n"
-        f"penalty: {{card_values: {{{ones}, J: 1, Q: 1, K: 1, A: 1}}}}\n",
+        "extends: maceplay-big-two\nid: twos\nname: T\nsummary: s\n"
+        f"penalty: {{card_values: {{{twos}, J: 2, Q: 2, K: 2, A: 2}}}}\n",
         "utf-8",
     )
     assert [p.path for p in lint(*load_resolved(path))] == ["penalty.card_values"]
