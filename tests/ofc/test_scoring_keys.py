@@ -161,3 +161,31 @@ def test_progressive_pineapple_stays_with_14(tmp_path: Path) -> None:
     )
     result = score_ofc(load_ruleset("progressive-pineapple", OfcRuleset), load_table(path))
     assert result.seats[0].next_hand.cards == 14
+
+
+BLOG_TABLE = {
+    "Martin": ("4S 4H 2C", "5C 6D 7H 8S 9C", "KS KH KD 3S 3H"),
+    "Ryan": ("AS KC QD", "JS JH TS TH 2D", "8C 9D TC JD QC"),
+    "John": ("5S 5H 3C", "9S 9H AD 7C 6C", "3D 4D 5D 8D TD"),
+}
+"""chineseopenface.blogspot.com's three-player hand (Nov./Dec. 2012), the cards ours (the
+post's are a screenshot), the results the post's: Martin wins the middle (a straight, 4) and
+the bottom (a full house, 6) from both and the top from Ryan; John's top beats both, his bottom
+flush (4) beats Ryan's straight (2); Ryan's middle beats John's."""
+
+
+def test_the_blogs_two_royalty_systems(tmp_path: Path) -> None:
+    """System 2, all royalties paid: Martin +4 lines +3 scoop +14 royalties = +21, Ryan -17,
+    John -4 (the post's totals). System 1, "highest royalty wins" (royalties paid for lanes
+    won), worked from the post's line results: Martin collects 6 and 4 from each (+20), John
+    4 from Ryan: +27, -21, -6."""
+    path = tmp_path / "blog.yaml"
+    lines = ["players:"]
+    for name, (front, middle, back) in BLOG_TABLE.items():
+        lines += [f"  - name: {name}", f"    front: {front}", f"    middle: {middle}"]
+        lines += [f"    back: {back}"]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    always = load_ruleset("golden-nugget-pineapple", OfcRuleset)
+    assert totals(always, path) == {"Martin": 21, "Ryan": -17, "John": -4}
+    won = rules(tmp_path, "royalties: {paid: lane-won}\n")
+    assert totals(won, path) == {"Martin": 27, "Ryan": -21, "John": -6}
