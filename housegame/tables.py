@@ -56,6 +56,11 @@ class PlayerEntry(Model):
     surrender: bool = Field(
         default=False, description="Surrender before the showdown, where allowed."
     )
+    fantasyland: bool = Field(
+        default=False,
+        description="OFC: the player played this hand in Fantasyland, so the ruleset's stay "
+        "rules (not its entry rules) decide the next hand.",
+    )
 
     @model_validator(mode="after")
     def _lanes_or_cards(self) -> PlayerEntry:

@@ -6,6 +6,7 @@ has the marks, so we construct the data and a path -> position map together.
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,9 @@ class Located:
     written: dict[KeyPath, KeyPath] = field(default_factory=dict)
     """For merged data: merged path -> the path as its file wrote it (list entries merged by
     identity move); paths not listed are written as they are."""
+    deliberate: frozenset[int] = frozenset()
+    """Lines whose comment says ``# lint: deliberate``: what is written there is meant, so lint
+    does not question it (a ``$delete``, a value restated on purpose)."""
 
     def written_path(self, path: KeyPath) -> KeyPath:
         """``path`` as the file that wrote it spells it."""
@@ -216,7 +220,16 @@ def load_yaml_text(text: str, file: str = "<string>") -> Located:
     positions: dict[KeyPath, Position] = {(): Position(file, 1)}
     if node is not None:
         _walk(node, (), file, positions)
-    return Located(data, positions, file)
+    return Located(data, positions, file, deliberate=deliberate_lines(text))
+
+
+DELIBERATE = re.compile(r"(?:^|\s)#.*\blint:\s*deliberate\b")
+"""A comment that marks its line as meant: ``trips: {$delete: true}  # lint: deliberate``."""
+
+
+def deliberate_lines(text: str) -> frozenset[int]:
+    """Line numbers (from 1) whose comment holds ``lint: deliberate``."""
+    return frozenset(n for n, line in enumerate(text.splitlines(), 1) if DELIBERATE.search(line))
 
 
 STDIN = Path("-")

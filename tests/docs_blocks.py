@@ -126,10 +126,15 @@ def normalise(lines: list[str]) -> list[str]:
     return out
 
 
+DOCS_DATA_HOME = "/home/you/.local/share"
+"""The user data folder the manual's commands show (``housegame new``'s schema reference)."""
+
+
 def _run_housegame(args: list[str]) -> str:
     from housegame.cli import app
 
-    result = CliRunner().invoke(app, args, env={"COLUMNS": COLUMNS}, catch_exceptions=True)
+    env = {"COLUMNS": COLUMNS, "XDG_DATA_HOME": DOCS_DATA_HOME}
+    result = CliRunner().invoke(app, args, env=env, catch_exceptions=True)
     output = result.output
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         exc = result.exception

@@ -101,7 +101,7 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
         ),
         pytest.param(
             "extends: shanghai\ntable: {compare: all-pairs, ties: split}\n",
-            "shanghai.yaml:37: specials.vs_special_with_banker: a banker setting, but "
+            "shanghai.yaml:38: specials.vs_special_with_banker: a banker setting, but "
             "table.compare is all-pairs: there is no banker | drop it, or set table.compare to "
             "banker or banker-or-all-pairs",
             id="banker-special-settlement",

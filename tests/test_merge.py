@@ -352,9 +352,9 @@ def test_adding_an_outcome_row_is_checked_too(tmp_path: Path) -> None:
             'child.yaml:4: lane_values.values: expected a list, got {"$replace": []}',
         ),
         (
-            "extends: maceplay-big-two\nsuit_order: [diamonds, clubs, hearts, spades]\n",
-            "child.yaml:1: game: this file extends maceplay-big-two (game: big-two) but reads as "
-            "game thirteen-card",
+            "extends: maceplay-big-two\ngame: ofc\nsuit_order: [diamonds, clubs, hearts, spades]\n",
+            "child.yaml:5: game: this file extends maceplay-big-two (game: big-two) but says "
+            "game ofc",
         ),
     ],
 )

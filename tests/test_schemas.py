@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from housegame.cli import app
 from housegame.filecheck import file_kind
-from housegame.rulesets.common import RankName, SuitName
+from housegame.rulesets.common import NUMBER_RANKS, RANK_TEXTS, SuitName
 from housegame.schemas import SCHEMAS, render, schema_file, write_all
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -155,7 +155,7 @@ def _enums(node: Any) -> Iterator[list[Any]]:
             yield from _enums(value)
 
 
-CARD_WORDS = {*RankName.__args__, *SuitName.__args__}  # type: ignore[attr-defined]
+CARD_WORDS = {*RANK_TEXTS, *NUMBER_RANKS, *SuitName.__args__}  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", ["ruleset", "table"])

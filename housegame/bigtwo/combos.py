@@ -106,7 +106,11 @@ def _five(cards: tuple[Card, ...], rules: Rules) -> Combo:
     if suited:
         suit = rules.suit_power[cards[0].suit]
         powers = tuple(sorted((rules.rank_power[r] for r in ranks), reverse=True))
-        within = (*powers, suit) if rs.flush_compare == "rank-first" else (suit, *powers)
+        within = {
+            "rank-first": (*powers, suit),
+            "suit-first": (suit, *powers),
+            "top-card": (powers[0], suit),
+        }[rs.flush_compare]
         return make("flush", within, "flush")
     by_count = sorted(counts, key=lambda r: (counts[r], rules.rank_power[r]), reverse=True)
     if shape == [3, 2]:

@@ -64,6 +64,9 @@ class Game:
         self.passed: set[int] = set()
         self.moves: list[Move] = []
         self.winner: int | None = None
+        self.did_not_top: set[int] = set()
+        """Seats whose last move was a single below their highest card while the next player
+        held one card (``penalty.liability: did-not-top``)."""
 
     @classmethod
     def deal(cls, rules: Rules, seed: int, names: Sequence[str] = DEFAULT_NAMES) -> Game:
@@ -156,6 +159,7 @@ class Game:
                     reason=reason,
                     zh=why_not(combo, self.table, self.rules, "zh"),
                 )
+        self._note_topping(combo)
         self.hands[self.turn] -= set(combo.cards)
         out = not self.hands[self.turn]
         move = Move(who, combo, timed_out, goes_out=out)
@@ -181,6 +185,7 @@ class Game:
                 ),
                 who=who,
             )
+        self.did_not_top.discard(self.turn)
         self.passes += 1
         self.passed.add(self.turn)
         ends = self.passes == PLAYERS - 1
@@ -209,10 +214,29 @@ class Game:
         return self.play(suggestion.cards, timed_out=True)
 
     def settlement(self) -> Settlement:
-        """Points for the finished game; the ruleset's penalty table decides them."""
+        """Points for the finished game; the ruleset's penalty table decides them, and who is
+        liable for the others' losses (``penalty.liability``)."""
         if self.winner is None:
             raise BigTwoError("the game is not over: nobody has played all their cards")
-        return settle(self.rules, self.cards_left(), dict(zip(self.names, self.hands)))
+        held = dict(zip(self.names, self.hands))
+        return settle(self.rules, self.cards_left(), held, self.liable())
+
+    def liable(self) -> str | None:
+        """The player before the winner, if their last move let the winner go out without
+        topping (a single below their highest card while the winner held one card)."""
+        if self.winner is None or self.rules.ruleset.penalty.liability == "none":
+            return None
+        before = (self.winner - 1) % PLAYERS
+        return self.names[before] if before in self.did_not_top else None
+
+    def _note_topping(self, combo: Combo) -> None:
+        """Whether this play fails to top (頂大) for a next player holding one card."""
+        following = self.hands[(self.turn + 1) % PLAYERS]
+        highest = max(self.hands[self.turn], key=self.rules.power)
+        if len(following) == 1 and combo.kind == "single" and combo.cards[0] != highest:
+            self.did_not_top.add(self.turn)
+        else:
+            self.did_not_top.discard(self.turn)
 
     def _check_open(self) -> str:
         if self.winner is not None:

@@ -9,7 +9,7 @@ from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.rules import PLAYERS, Rules, card_of
 from housegame.cards import Card, check_no_duplicates
 from housegame.errors import CardError
-from housegame.rulesets.bigtwo import HAND_SIZE
+from housegame.rulesets.bigtwo import HAND_SIZE, RANK_NAMES
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,8 @@ class Settlement:
     cards_left: dict[str, int]
     scores: dict[str, int]
     totals: dict[str, int]
+    liable: str | None = None
+    """The player who pays the other losers' losses (``penalty.liability``), if any."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -29,14 +31,19 @@ class Settlement:
             "cards_left": self.cards_left,
             "scores": self.scores,
             "totals": self.totals,
+            "liable": self.liable,
         }
 
 
 def penalty(rules: Rules, left: int, held: Iterable[Card] = ()) -> int:
-    """Penalty score for one player with ``left`` cards, some of which may be ``held``."""
+    """Penalty score for one player with ``left`` cards, some of which may be ``held`` (all of
+    them when the ruleset counts the cards' values)."""
     spec = rules.ruleset.penalty
-    points = left * spec.per_card(left)
     cards = set(held)
+    counted = left
+    if spec.card_values is not None:
+        counted = sum(spec.card_values[RANK_NAMES[c.rank - 2]] for c in cards)
+    points = counted * spec.per_card(left)
     for multiplier in spec.multipliers:
         if left >= multiplier.min_left and card_of(multiplier.card) in cards:
             points *= multiplier.factor
@@ -44,9 +51,14 @@ def penalty(rules: Rules, left: int, held: Iterable[Card] = ()) -> int:
 
 
 def settle(
-    rules: Rules, left: Mapping[str, int], held: Mapping[str, Iterable[Card]] | None = None
+    rules: Rules,
+    left: Mapping[str, int],
+    held: Mapping[str, Iterable[Card]] | None = None,
+    liable: str | None = None,
 ) -> Settlement:
-    """Net points per player from cards left (exactly one player out, with 0 left)."""
+    """Net points per player from cards left (exactly one player out, with 0 left); ``liable``:
+    the player who let the winner go out (``penalty.liability``) and pays the other losers'
+    losses."""
     holding = {name: list(cards) for name, cards in (held or {}).items()}
     if not 2 <= len(left) <= PLAYERS:
         raise BigTwoError(f"a Big Two table has 2 to {PLAYERS} players, not {len(left)}")
@@ -73,6 +85,16 @@ def settle(
     for name, cards in holding.items():
         if len(cards) > left[name]:
             raise BigTwoError(f"{name} is said to hold more cards than the {left[name]} left")
+    spec = rules.ruleset.penalty
+    if spec.card_values is not None:
+        short = [n for n, count in left.items() if count and len(holding.get(n, ())) != count]
+        if short:
+            raise BigTwoError(
+                f"{rules.id} counts the value of each card left: give every card "
+                f"{', '.join(short)} still holds",
+                hint="e.g. --holds Bo=KS,9H,3C for 3 cards left",
+            )
+    _check_liable(rules, left, out[0], liable)
     scores = {name: penalty(rules, count, holding.get(name, ())) for name, count in left.items()}
     if rules.ruleset.penalty.settlement == "winner-collects":
         totals = {name: -score for name, score in scores.items()}
@@ -81,4 +103,31 @@ def settle(
         totals = {
             name: sum(other - score for other in scores.values()) for name, score in scores.items()
         }
-    return Settlement(rules.id, out[0], dict(left), scores, totals)
+    if liable is not None:
+        totals = take_on_losses(totals, liable, out[0])
+    return Settlement(rules.id, out[0], dict(left), scores, totals, liable)
+
+
+def take_on_losses(totals: Mapping[str, int], liable: str, winner: str) -> dict[str, int]:
+    """``liable`` takes on every other loser's net loss (頂大): they settle at 0, the sum is
+    unchanged."""
+    out = dict(totals)
+    for name, net in totals.items():
+        if name not in (liable, winner) and net < 0:
+            out[liable] += net
+            out[name] = 0
+    return out
+
+
+def _check_liable(rules: Rules, left: Mapping[str, int], winner: str, liable: str | None) -> None:
+    if liable is None:
+        return
+    if rules.ruleset.penalty.liability == "none":
+        raise BigTwoError(
+            f"{rules.id} has no liability: each loser pays their own",
+            hint="drop the liable player, or use a ruleset with penalty.liability",
+        )
+    if liable not in left:
+        raise BigTwoError(f"the liable player {liable} has no cards-left count")
+    if liable == winner:
+        raise BigTwoError(f"{liable} went out and cannot be liable for the others' losses")

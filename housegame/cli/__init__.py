@@ -18,7 +18,10 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 from housegame.cli.safe import set_debug
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "rulesets": ("list_cmd", "The bundled rulesets as a table, in family order."),
+    "rulesets": (
+        "list_cmd",
+        "The bundled rulesets as tables, one per family (a base and what extends it) or region.",
+    ),
     "validate": (
         "rulesets_cmd",
         "Check files (rulesets, tables, logs: told apart by their keys); report every problem,\n"

@@ -179,7 +179,17 @@ def score_cmd(
             "--holds",
             metavar="NAME=CARDS",
             help="NAME=CARDS a loser still holds, for penalties that depend on a card "
-            "(Taiwan: ♠2 with 8+ left doubles), e.g. --holds Bo=2S.",
+            "(Taiwan: ♠2 with 8+ left doubles; every card where the ruleset counts card "
+            "values), e.g. --holds Bo=2S.",
+        ),
+    ] = None,
+    liable: Annotated[
+        str | None,
+        typer.Option(
+            "--liable",
+            metavar="NAME",
+            help="The player who let the winner go out without topping (頂大) and takes on "
+            "the other losers' losses, where the ruleset has penalty.liability.",
         ),
     ] = None,
     ruleset: RulesetOption = None,
@@ -196,7 +206,7 @@ def score_cmd(
             raise BigTwoError(f"--left names {name} twice")
         counts[name] = count
     held = {name: parse_cards(value) for name, value in _pairs(holds or [], "--holds")}
-    result = settle(rules, counts, held)
+    result = settle(rules, counts, held, liable)
     if json:
         print_json(result.as_dict())
     else:

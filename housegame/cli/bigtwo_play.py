@@ -52,6 +52,10 @@ WORDS: dict[str, Phrase] = {
     "ended": ("input ended before the game did", "输入在牌局结束之前结束了"),
     "ended-hint": ("type cards, pass, hint, auto or quit", "输入牌, pass, hint, auto 或 quit"),
     "winner": ("winner", "胜"),
+    "liable": (
+        "{who} let the winner go out without topping (頂大) and takes on the other losses",
+        "{who} 没有頂大, 放走赢家, 兼付其余输家的损失",
+    ),
 }
 """Everything the player reads, in English and Chinese."""
 
@@ -76,6 +80,8 @@ def render_settlement(result: Settlement, lang: Lang = "en") -> None:
         f"[bold]ruleset[/] {literal(result.ruleset)}   [bold]{winner}[/] {literal(result.winner)}"
     )
     console.print(table)
+    if result.liable is not None:
+        console.print(literal(say(lang, WORDS["liable"], who=result.liable)), soft_wrap=True)
 
 
 def _read_line(lang: Lang) -> str:

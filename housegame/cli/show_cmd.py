@@ -25,7 +25,7 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.rulesheet import FORMATS, SheetFormat
 from housegame.rulesheet import show as show_ruleset
 from housegame.rulesheet.diffwords import diff_document, worded_lines
-from housegame.rulesheet.starter import check_name, starter_yaml
+from housegame.rulesheet.starter import check_name, install_user_schema, starter_yaml
 
 
 def show(
@@ -95,6 +95,7 @@ def new(
     if target.exists() and not force:
         fail(f"{target} exists; use --force to overwrite it")
     text = starter_yaml(name, base, target)
+    install_user_schema()
     write_text_atomic(target, text)
     console.print(f"wrote {literal(target)} (extends {literal(base)})", soft_wrap=True)
 

@@ -72,13 +72,34 @@ def _push(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> bool:
     return ruleset.foul.both_fouled == "push" or a.dead is not None or b.dead is not None
 
 
-def _royalty_detail(seat: OfcSeat) -> str:
+def _royalty_detail(seat: OfcSeat, lanes: Sequence[LaneName]) -> str:
     parts = [
         f"{lane} {describe(seat.setting.key(lane))} = {units}"
         for lane, units in seat.royalties.items()
-        if units
+        if units and lane in lanes
     ]
     return ", ".join(parts)
+
+
+def _paid_lanes(
+    ruleset: OfcRuleset, seat: OfcSeat, winners: Sequence[str | None]
+) -> list[LaneName]:
+    """The lanes whose royalties this opponent pays ``seat``: all, or only those it won."""
+    if ruleset.royalties.paid == "always":
+        return list(LANES)
+    return [lane for lane, winner in zip(LANES, winners) if winner == seat.name]
+
+
+def _sweeper(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat, winners: list[str | None]) -> str | None:
+    """Who scoops the other, if anyone (``scoring.scoop_when``)."""
+    won = {a.name: winners.count(a.name), b.name: winners.count(b.name)}
+    for seat, other in ((a, b), (b, a)):
+        if ruleset.scoring.scoop_when == "won-all-three":
+            if won[seat.name] == len(LANES):
+                return seat.name
+        elif won[seat.name] > 0 and won[other.name] == 0:
+            return seat.name
+    return None
 
 
 def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
@@ -97,7 +118,7 @@ def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
         else:
             to_a = units if winner == a.name else -units
             pair.add("lane", f"{lane} to {winner}", to_a, detail, lane=lane)
-    sweeper = winners[0] if winners[0] is not None and len(set(winners)) == 1 else None
+    sweeper = _sweeper(ruleset, a, b, winners)
     fouled_out = a.fouled != b.fouled
     if sweeper is not None:
         pair.scooped_by = sweeper
@@ -110,12 +131,14 @@ def settle_pair(ruleset: OfcRuleset, a: OfcSeat, b: OfcSeat) -> PairResult:
                 "the other hand fouled" if fouled_out else "",
             )
     for seat, sign in ((a, 1), (b, -1)):
-        if seat.royalty_total:
+        lanes = _paid_lanes(ruleset, seat, winners)
+        total = sum(seat.royalties[lane] for lane in lanes)
+        if total:
             pair.add(
                 "royalty",
                 f"royalties {seat.name}",
-                sign * seat.royalty_total,
-                _royalty_detail(seat),
+                sign * total,
+                _royalty_detail(seat, lanes),
             )
     pair.lane_units = sum((i.units for i in pair.items if i.kind in ("lane", "scoop")), Fraction(0))
     return pair

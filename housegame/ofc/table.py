@@ -60,4 +60,11 @@ def score_ofc(ruleset: OfcRuleset, table: TableFile, banker: str | None = None) 
     check_seats(ruleset, len(table.players))
     settings = {p.name: setting_of(ruleset, p) for p in table.players}
     check_no_duplicates({name: s.cards for name, s in settings.items()})
-    return settle_table(ruleset, [make_seat(ruleset, name, s) for name, s in settings.items()])
+    dreaming = {p.name for p in table.players if p.fantasyland}
+    if dreaming and ruleset.fantasyland is None:
+        raise OfcError(
+            f"{', '.join(sorted(dreaming))} in Fantasyland, but {ruleset.id} has no Fantasyland",
+            hint="drop fantasyland: true, or score with a ruleset that has Fantasyland",
+        )
+    seats = [make_seat(ruleset, name, s, name in dreaming) for name, s in settings.items()]
+    return settle_table(ruleset, seats)

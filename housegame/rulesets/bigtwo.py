@@ -145,6 +145,19 @@ class BigTwoPenalty(Model):
         description="winner-collects: each loser pays their score to the player who went out; "
         "pairwise-difference: every pair of players settles the difference of their scores."
     )
+    card_values: dict[RankName, Annotated[int, Field(ge=0)]] | None = Field(
+        default=None,
+        description="Count each card left at the value of its rank instead of 1 (Pusoy Dos: "
+        "10, J, Q, K 10 each, other cards their face value), every rank listed; the tiers' "
+        "per_card then multiplies the total. null: every card counts 1.",
+        examples=[{"2": 2, "3": 3, "10": 10, "J": 10, "A": 1}],
+    )
+    liability: Literal["none", "did-not-top"] = Field(
+        default="none",
+        description="none: each loser pays their own; did-not-top (頂大): a player whose next "
+        "player holds one card must play their highest card when they play a single; one who "
+        "does not and lets that player go out pays every other loser's losses.",
+    )
 
     @model_validator(mode="after")
     def _covers_every_count(self) -> BigTwoPenalty:
@@ -176,6 +189,18 @@ class BigTwoPenalty(Model):
                 "the tiers leave out " + ", ".join(map(str, missing)) + " cards left",
                 "add a tier for them",
             )
+        return self
+
+    @model_validator(mode="after")
+    def _every_rank_valued(self) -> BigTwoPenalty:
+        if self.card_values is not None:
+            missing = [r for r in RANK_NAMES if r not in self.card_values]
+            if missing:
+                raise PathError(
+                    ("card_values",),
+                    "card_values leaves out " + ", ".join(missing),
+                    "give every rank its value (0 for a card that counts nothing)",
+                )
         return self
 
     def per_card(self, left: int) -> int:
@@ -217,9 +242,10 @@ class BigTwoRuleset(RulesetBase):
         description="Five-card kinds (straight, flush, full-house, quads, straight-flush), "
         "lowest first; a higher kind beats any lower one."
     )
-    flush_compare: Literal["rank-first", "suit-first"] = Field(
+    flush_compare: Literal["rank-first", "suit-first", "top-card"] = Field(
         description="rank-first: ranks high to low, suit only if all five are equal; "
-        "suit-first: suit, then ranks."
+        "suit-first: suit, then ranks; top-card: the highest card only, by rank then suit (the "
+        "other four do not count)."
     )
     quads_kicker: bool = Field(
         default=True,

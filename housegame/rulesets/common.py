@@ -4,9 +4,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Literal
+from dataclasses import replace
+from functools import cache, partial
+from types import NoneType, UnionType
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
 
 from housegame.cards import SUIT_NAMES, rank_value
 from housegame.errors import PathError
@@ -30,7 +44,26 @@ CategoryName = Literal[
     "quads",
     "straight-flush",
 ]
-RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+RankText = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+RANK_TEXTS: tuple[str, ...] = get_args(RankText)
+"""Ranks low to high with A high, as rulesets write them."""
+NUMBER_RANKS = tuple(range(2, 11))
+
+
+def _rank_from_number(value: Any) -> Any:
+    """``min_rank: 8`` and ``ranks: [10, J]``: YAML reads 8 and 10 as numbers; they are the
+    ranks "8" and "10"."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in NUMBER_RANKS:
+        return str(value)
+    return value
+
+
+RankName = Annotated[
+    RankText,
+    BeforeValidator(_rank_from_number),
+    WithJsonSchema({"enum": [*RANK_TEXTS, *NUMBER_RANKS]}),
+]
+"""A rank as written: "2".."10", J, Q, K, A; the number ranks may be written unquoted."""
 RulesetId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
@@ -71,8 +104,9 @@ class Source(Model):
     """Where a rule comes from: a seed document and the section read."""
 
     seed: str = Field(
-        description="The document the rules come from (a seed file, an issue, a web page).",
-        examples=["004_0aec6ce3de4f46e2.txt"],
+        description="The document the rules come from, one a reader can open: a seed file "
+        "(listed in docs/sources.md), a web page's address, or a book.",
+        examples=["004_0aec6ce3de4f46e2.txt", "http://big2.funmily.com/m/big2tutorial.html"],
     )
     section: str = Field(
         description="The part of that document read for these rules.",
@@ -173,6 +207,58 @@ class Ranking(Model):
         )
 
 
+def _field_type(annotation: Any, step: str | int) -> Any:
+    """The type one step below ``annotation``: a model's field (by name or alias), a mapping's
+    value, a list's item; None when the step leads nowhere."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _field_type(get_args(annotation)[0], step)
+    if origin in (Union, UnionType):
+        found = (_field_type(arm, step) for arm in get_args(annotation) if arm is not NoneType)
+        return next((t for t in found if t is not None), None)
+    if isinstance(step, int):
+        return get_args(annotation)[0] if origin is list else None
+    if origin is dict:
+        return get_args(annotation)[1]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        fields = annotation.model_fields
+        name = next((n for n, f in fields.items() if step in (n, f.alias)), None)
+        return fields[name].annotation if name is not None else None
+    return None
+
+
+@cache
+def _identity_reader(model: type[BaseModel], path: tuple[str | int, ...], name: str) -> Any:
+    annotation: Any = model
+    for step in (*path, 0, name):
+        annotation = _field_type(annotation, step)
+        if annotation is None:
+            return None
+    return TypeAdapter(annotation)
+
+
+def canonical_identity(
+    model: type[BaseModel], path: tuple[str | int, ...], name: str, value: Any
+) -> Any:
+    """An identifying value of an entry of the list at ``path`` as ``model`` reads it (``{rank:
+    2}`` is ``{rank: "2"}``, left-out defaults filled in): how a merge matches entries, so an
+    entry copied from ``show --format yaml`` matches the one its parent wrote. A value the model
+    refuses is kept as written (validation reports it)."""
+    generic = tuple(step if isinstance(step, str) else 0 for step in path)
+    reader = _identity_reader(model, generic, name)
+    if reader is None:
+        return value
+    try:
+        return reader.dump_python(reader.validate_python(value), mode="json")
+    except (ValidationError, PathError):
+        return value
+
+
+def merge_spec_of(model: type[RulesetBase]) -> MergeSpec:
+    """The model's ``merge_spec``, matching list entries as the model reads them."""
+    return replace(model.merge_spec, canonical=partial(canonical_identity, model))
+
+
 class RulesetBase(Model):
     """Fields every ruleset has, whatever its game."""
 
@@ -186,6 +272,12 @@ class RulesetBase(Model):
     )
     name: str = Field(description="The ruleset's name as players know it.")
     summary: str = Field(description="One line shown by `housegame rulesets`.")
+    region: str | None = Field(
+        default=None,
+        description="Where the ruleset is played (Taiwan, Hong Kong, Philippines, ...): "
+        "`housegame rulesets` groups by it. A file that extends another inherits it.",
+        examples=["Taiwan"],
+    )
     sources: list[Source] = Field(
         default_factory=list,
         description="Where the rules come from. A file that extends another names its own "
@@ -200,6 +292,11 @@ class RulesetBase(Model):
         "entry; `{$replace: [...]}` replaces a whole list.",
         examples=["maceplay", "base/my-rules.yaml"],
     )
+
+    def ignored_settings(self) -> list[tuple[str, ...]]:
+        """Settings this ruleset's own choices make moot (a progressive table under a fixed
+        Fantasyland count): ``diff`` leaves them out. None in general; each game says its own."""
+        return []
 
     @model_validator(mode="after")
     def _computable(self) -> RulesetBase:

@@ -28,7 +28,7 @@ ORDERED: frozenset[Path] = frozenset({("specials", "hands")})
 """Identified lists whose order is itself a rule (``specials.order: listed`` ranks specials by
 their place): a reordering is one more difference, ``specials.hands order``."""
 
-METADATA = frozenset({"id", "name", "summary", "sources", "extends", "display"})
+METADATA = frozenset({"id", "name", "summary", "region", "sources", "extends", "display"})
 """Top-level keys left out of a diff; ``name`` is also left out inside entries."""
 
 
@@ -116,9 +116,16 @@ def _walk(
 
 
 def _rules_data(ruleset: RulesetBase) -> dict[str, Any]:
+    """The ruleset's settings, less those its own choices make moot (``ignored_settings``)."""
     data: dict[str, Any] = ruleset.model_dump(
         mode="json", by_alias=True, exclude=set(METADATA), exclude_none=True
     )
+    for *parents, key in ruleset.ignored_settings():
+        holder: Any = data
+        for part in parents:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+        if isinstance(holder, dict):
+            holder.pop(key, None)
     return data
 
 

@@ -126,9 +126,10 @@ def _stamp(files: dict[str, Path]) -> Stamp:
 
 def catalog(game: str | None = None) -> list[dict[str, str | None]]:
     """The bundled rulesets in family order, one row each (``id``, ``game``, ``extends``,
-    ``name``, ``summary``): what ``housegame rulesets --json`` prints and ``GET /api/rulesets``
-    returns; ``game`` keeps one game's. Built once a process (every page of the web table
-    lists them) and again, with the bundled rulesets reloaded, when a bundled file changes."""
+    ``family``: the base ruleset it descends from, ``region``, ``name``, ``summary``): what
+    ``housegame rulesets --json`` prints and ``GET /api/rulesets`` returns; ``game`` keeps one
+    game's. Built once a process (every page of the web table lists them) and again, with the
+    bundled rulesets reloaded, when a bundled file changes."""
     global _catalog
     files = bundled_rulesets()
     stamp = _stamp(files)
@@ -141,10 +142,38 @@ def catalog(game: str | None = None) -> list[dict[str, str | None]]:
 
 def _catalog_rows(files: dict[str, Path]) -> list[dict[str, str | None]]:
     loaded = [load_ruleset(rid) for rid in files]
+    parents = {r.id: parent_id(r, files[r.id]) for r in loaded}
     rows: list[dict[str, str | None]] = []
     for i in by_family(loaded, list(files.values())):
         ruleset = loaded[i]
         kind = str(getattr(ruleset, "game", ""))
-        row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
+        row = {"id": ruleset.id, "game": kind, "extends": parents[ruleset.id]}
+        row |= {"family": _base(ruleset.id, parents), "region": ruleset.region}
         rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
     return rows
+
+
+def _base(rid: str, parents: dict[str, str | None]) -> str:
+    seen = {rid}
+    while (parent := parents.get(rid)) is not None and parent not in seen:
+        seen.add(parent)
+        rid = parent
+    return rid
+
+
+GROUPINGS = ("family", "region")
+"""What ``housegame rulesets --by`` groups on."""
+
+
+def grouped(
+    rows: Sequence[dict[str, str | None]], by: str = "family"
+) -> dict[str, list[dict[str, str | None]]]:
+    """Catalog rows under their family (the base ruleset's id) or region, groups in the order
+    they first appear (family order), rows in family order within each; a ruleset with no
+    region is under "unknown"."""
+    if by not in GROUPINGS:
+        raise HousegameError(f"cannot group by '{by}'", hint="group by " + " or ".join(GROUPINGS))
+    out: dict[str, list[dict[str, str | None]]] = {}
+    for row in rows:
+        out.setdefault(str(row.get(by) or "unknown"), []).append(row)
+    return out

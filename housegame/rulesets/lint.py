@@ -13,7 +13,8 @@ from typing import Any, get_args
 
 from housegame.cards import Card
 from housegame.ranking import Category, RankingRules, category_of, evaluate
-from housegame.rulesets.common import LANE_SIZES, LaneName, RankName, RulesetBase
+from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.common import LANE_SIZES, RANK_TEXTS, LaneName, RulesetBase
 from housegame.rulesets.loader import Resolved
 from housegame.rulesets.ofc import OfcRuleset, RoyaltyHand
 from housegame.rulesets.thirteen import (
@@ -29,7 +30,7 @@ from housegame.yamlsource import KeyPath, format_path
 
 ROYALTY_ORDER: tuple[str, ...] = get_args(RoyaltyHand)
 """Royalty hands, lowest first, as the model lists them."""
-RANK_ORDER: tuple[str, ...] = get_args(RankName)
+RANK_ORDER: tuple[str, ...] = RANK_TEXTS
 """Ranks low to high with A high: 2, 3, ..., K, A."""
 
 
@@ -170,6 +171,33 @@ def _ofc_gaps(resolved: Resolved, rules: OfcRuleset) -> Iterator[Problem]:
         yield from _table_gaps(resolved, table, ROYALTY_ORDER, ("royalties", lane), "a")
 
 
+def _ofc_moot(resolved: Resolved, rules: OfcRuleset) -> Iterator[Problem]:
+    """Royalties paid for lanes won never reach a fouled hand that wins no lane."""
+    foul = rules.foul
+    moot = (rules.royalties.paid, foul.royalties, foul.both_fouled) == ("lane-won", "keep", "push")
+    if moot:
+        yield _warning(
+            resolved,
+            ("foul", "royalties"),
+            "a fouled hand keeps its royalties, but royalties are paid only for lanes won "
+            "and a fouled hand wins none (two fouled hands push)",
+            "drop foul.royalties: keep, or set foul.both_fouled: compare-lanes",
+        )
+
+
+def _bigtwo_values(resolved: Resolved, rules: BigTwoRuleset) -> Iterator[Problem]:
+    """Card values that are all equal only count the cards, the tiers' job."""
+    values = rules.penalty.card_values
+    if values is not None and len(set(values.values())) == 1:
+        (value,) = set(values.values())
+        yield _warning(
+            resolved,
+            ("penalty", "card_values"),
+            f"every rank is worth {value}: the same as counting the cards left",
+            f"drop card_values and set the tiers' per_card to {value}",
+        )
+
+
 def _merge_notes(resolved: Resolved) -> Iterator[Problem]:
     for note in resolved.notes:
         hint = (
@@ -197,6 +225,9 @@ def lint(ruleset: RulesetBase, resolved: Resolved) -> list[Problem]:
         found += _banker_settings(resolved, ruleset)
     if isinstance(ruleset, OfcRuleset):
         found += _ofc_gaps(resolved, ruleset)
+        found += _ofc_moot(resolved, ruleset)
+    if isinstance(ruleset, BigTwoRuleset):
+        found += _bigtwo_values(resolved, ruleset)
     return sorted(found, key=lambda p: (p.file, p.line or 0))
 
 

@@ -21,6 +21,7 @@ import jsonschema
 from housegame.data import data_dir
 from housegame.errors import RulesetError
 from housegame.inputs import MAX_EXTENDS
+from housegame.rulesets.common import merge_spec_of
 from housegame.rulesets.merge import MergeNote, merge, resolve_directives
 from housegame.rulesets.registry import (
     DEFAULT_GAME,
@@ -230,9 +231,9 @@ def _resolve_located(
         raise RulesetError(
             f"{located.position_of(('extends',))}: extends: expected a ruleset id or path"
         )
-    spec = RULESET_MODELS[game].merge_spec
     if parent_ref is None:
-        written = _check_as_written(located, parent)
+        spec = merge_spec_of(RULESET_MODELS[game])
+        written = _check_as_written(located, parent, game)
         return Resolved(resolve_directives(located, spec), game, [], written)
     try:
         parent_path = find_parent(parent_ref)
@@ -241,13 +242,16 @@ def _resolve_located(
             f"{located.position_of(('extends',))}: extends: {exc.message}", exc.hint
         ) from None
     base = resolve_source(parent_path, stack)
+    if "game" not in located.data:
+        game = base.game  # a file that extends another is of its parent's game
     if base.game != game:
         raise RulesetError(
             f"{located.position_of(('game',))}: game: this file extends {parent_ref} "
-            f"(game: {base.game}) but reads as game {game}",
-            hint=f"add `game: {base.game}` (a file without `game` is {DEFAULT_GAME})",
+            f"(game: {base.game}) but says game {game}",
+            hint=f"write `game: {base.game}`, or leave `game` out to inherit it",
         )
-    written = _check_as_written(located, parent)
+    spec = merge_spec_of(RULESET_MODELS[game])
+    written = _check_as_written(located, parent, game)
     base.located.data.pop("extends", None)
     try:
         merged = merge(base.located, located, spec)
@@ -258,9 +262,11 @@ def _resolve_located(
     return Resolved(merged.located, game, [*base.notes, *merged.notes], written)
 
 
-def _check_as_written(located: Located, parent: bool) -> list[Problem]:
-    """The file's schema problems; a parent's are raised at once (nothing merges over it)."""
-    problems = schema_problems(located, located.data, _published_validator())
+def _check_as_written(located: Located, parent: bool, game: str) -> list[Problem]:
+    """The file's schema problems, read as ``game`` (which a file that extends another may
+    leave out); a parent's are raised at once (nothing merges over it)."""
+    data = located.data if "game" in located.data else {**located.data, "game": game}
+    problems = schema_problems(located, data, _published_validator())
     if parent:
         raise_problems(problems, "ruleset", located.file)
     return problems

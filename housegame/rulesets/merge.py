@@ -19,6 +19,7 @@ and overrides that change nothing.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -44,11 +45,17 @@ class MergeSpec:
     ``atomic``: paths whose values are replaced whole even though they are mappings
     (conditions: merging two conditions key by key would make a third nobody wrote).
     ``metadata``: top-level keys that describe the file rather than the rules.
+    ``canonical``: (list path, field, value) -> the value as the model reads it (``rank: 2``
+    is ``rank: "2"``, a left-out default is the default), so entries match however they are
+    written; None compares values as written.
     """
 
     keys: dict[SpecPath, tuple[str, ...]] = field(default_factory=dict)
     atomic: frozenset[SpecPath] = frozenset()
-    metadata: frozenset[str] = frozenset({"id", "name", "summary", "sources", "extends", "game"})
+    metadata: frozenset[str] = frozenset(
+        {"id", "name", "summary", "region", "sources", "extends", "game"}
+    )
+    canonical: Callable[[KeyPath, str, Any], Any] | None = field(default=None, compare=False)
 
     def key_fields(self, path: KeyPath) -> tuple[str, ...] | None:
         return next((k for p, k in self.keys.items() if _matches(p, path)), None)
@@ -113,8 +120,14 @@ def _show(value: Any) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
-def _identity(entry: Any, fields: tuple[str, ...]) -> Any:
-    def norm(value: Any) -> Any:
+def _identity(
+    entry: Any, fields: tuple[str, ...], path: KeyPath = (), spec: MergeSpec | None = None
+) -> Any:
+    """What identifies a list entry: its ``fields``, read as the model reads them."""
+
+    def norm(name: str, value: Any) -> Any:
+        if value is not MISSING and spec is not None and spec.canonical is not None:
+            value = spec.canonical(path, name, value)
         if isinstance(value, list):
             return frozenset(json.dumps(v, sort_keys=True) for v in value)
         if isinstance(value, dict):
@@ -122,7 +135,7 @@ def _identity(entry: Any, fields: tuple[str, ...]) -> Any:
         return value
 
     return tuple(
-        norm(entry.get(f, MISSING)) if isinstance(entry, dict) else MISSING for f in fields
+        norm(f, entry.get(f, MISSING)) if isinstance(entry, dict) else MISSING for f in fields
     )
 
 
@@ -164,7 +177,12 @@ class _Merger:
         return RulesetError(f"{self.child.position_of(path)}: {where}: {message}", hint)
 
     def note(self, kind: Literal["removed", "unchanged"], at: KeyPath, text: str) -> None:
-        self.notes.append(MergeNote(kind, at, self.child.position_of(at), text))
+        """Record what lint reports, unless the author marked the line ``# lint: deliberate``
+        (the line of the override, or of its ``$delete``)."""
+        where = self.child.position_of(at)
+        lines = {where.line, self.child.position_of((*at, DELETE)).line}
+        if not lines & self.child.deliberate:
+            self.notes.append(MergeNote(kind, at, where, text))
 
     def value(
         self, a: Any, a_path: KeyPath, b: Any, b_path: KeyPath, out: KeyPath, quiet: bool = False
@@ -241,13 +259,15 @@ class _Merger:
         out: KeyPath,
         fields: tuple[str, ...],
     ) -> list[Any]:
-        inherited = {_identity(e, fields): i for i, e in reversed(list(enumerate(a)))}
+        inherited = {
+            _identity(e, fields, out, self.spec): i for i, e in reversed(list(enumerate(a)))
+        }
         overrides: dict[int, int] = {}
         removed: set[int] = set()
         added: list[int] = []
         seen: dict[Any, int] = {}
         for j, entry in enumerate(b):
-            key = _identity(entry, fields)
+            key = _identity(entry, fields, out, self.spec)
             if MISSING in key:
                 raise self.error(
                     (*b_path, j),

@@ -81,7 +81,13 @@ class LaneCaps(Model):
 
 class Scoring(Model):
     lane_units: int = Field(default=1, ge=0, description="Units for each lane won.")
-    scoop_bonus: int = Field(default=0, ge=0, description="Units more for winning all three lanes.")
+    scoop_bonus: int = Field(default=0, ge=0, description="Units more for a scoop (scoop_when).")
+    scoop_when: Literal["won-all-three", "opponent-won-none"] = Field(
+        default="won-all-three",
+        description="What is a scoop. won-all-three: winning all three lanes; "
+        "opponent-won-none: winning a lane while the opponent wins none (ties included: two "
+        "lanes won and one tied is a scoop).",
+    )
 
 
 class FrontRoyalties(Model):
@@ -101,7 +107,14 @@ class FrontRoyalties(Model):
 
 
 class Royalties(Model):
-    """Paid to the holder whatever the lane's result (RULES.md: the "always" mode)."""
+    """Bonus units for strong lanes, paid by each opponent (``paid``: win or lose, or only for
+    the lanes the holder wins against that opponent)."""
+
+    paid: Literal["always", "lane-won"] = Field(
+        default="always",
+        description="always: a lane's royalty is paid to its holder whatever the lane's result; "
+        "lane-won: only by an opponent the holder beats in that lane.",
+    )
 
     front: FrontRoyalties = Field(
         default_factory=FrontRoyalties, description="Front royalties by pair or trips rank."
@@ -293,7 +306,8 @@ class OfcRuleset(RulesetBase):
     )
     scoring: Scoring = Field(default_factory=Scoring, description="Units for lanes and scoops.")
     royalties: Royalties = Field(
-        default_factory=Royalties, description="Bonus units for strong lanes, win or lose."
+        default_factory=Royalties,
+        description="Bonus units for strong lanes, win or lose (or for lanes won: paid).",
     )
     foul: OfcFoul = Field(default_factory=OfcFoul, description="What a foul costs.")
     fantasyland: Fantasyland | None = Field(
@@ -339,6 +353,12 @@ class OfcRuleset(RulesetBase):
                 "give Fantasyland fewer cards, or seat fewer players",
             )
         return self
+
+    def ignored_settings(self) -> list[tuple[str, ...]]:
+        if self.fantasyland is None:
+            return []
+        unused = "progressive" if self.fantasyland.cards.mode == "fixed" else "fixed"
+        return [("fantasyland", "cards", unused)]
 
     def cards_per_player(self) -> int:
         """Cards one player receives in a regular hand, from the deal schedule."""

@@ -66,9 +66,7 @@ class _Patcher:
         extra = out.get("additionalProperties")
         if isinstance(extra, dict):
             patched = self.node(extra, (*path, ANY_KEY))
-            out["additionalProperties"] = (
-                {"anyOf": [patched, DELETE_ENTRY]} if "$ref" in extra else patched
-            )
+            out["additionalProperties"] = {"anyOf": [patched, DELETE_ENTRY]}
         return out
 
     def prop(self, schema: dict[str, Any], path: SpecPath) -> Any:
@@ -112,9 +110,43 @@ def _is_list(schema: dict[str, Any]) -> bool:
     return any(s.get("type") == "array" for s in schema.get("anyOf", []) if isinstance(s, dict))
 
 
-def _branches(refs: dict[str, str], default: str) -> list[dict[str, Any]]:
+def _inherited(refs: dict[str, str], default: str, ids: dict[str, str]) -> list[dict[str, Any]]:
+    """An override without ``game`` is of its parent's game: known here for the bundled ids
+    (``ids``: id -> game); any other parent reads as ``default`` for an editor (the loader
+    reads the parent)."""
+    other = sorted(rid for rid, game in ids.items() if game != default)
+    out: list[dict[str, Any]] = [
+        {
+            "if": {
+                "not": {"required": ["game"]},
+                "properties": {
+                    "extends": {
+                        "not": {"enum": other},
+                        "description": f"Not one of another game ({', '.join(other)}): {default}.",
+                    }
+                },
+            },
+            "then": {"$ref": refs[default]},
+        }
+    ]
+    for game, ref in refs.items():
+        named = sorted(rid for rid, of in ids.items() if of == game)
+        if game != default and named:
+            extends = {"enum": named, "description": f"A {game} ruleset: {', '.join(named)}."}
+            condition = {"not": {"required": ["game"]}, "properties": {"extends": extends}}
+            out.append({"if": condition, "then": {"$ref": ref}})
+    return out
+
+
+def _branches(
+    refs: dict[str, str], default: str, ids: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
     return [
-        {"if": {"not": {"required": ["game"]}}, "then": {"$ref": refs[default]}},
+        *(
+            _inherited(refs, default, ids)
+            if ids is not None
+            else [{"if": {"not": {"required": ["game"]}}, "then": {"$ref": refs[default]}}]
+        ),
         *(
             {
                 "if": {
@@ -129,9 +161,11 @@ def _branches(refs: dict[str, str], default: str) -> list[dict[str, Any]]:
 
 
 def authoring_schema(
-    models: dict[str, type[BaseModel]], default: str, game_text: str
+    models: dict[str, type[BaseModel]], default: str, game_text: str, bundled: dict[str, str]
 ) -> dict[str, Any]:
-    """The schema of ruleset files: whole rulesets, and overrides (files with ``extends``)."""
+    """The schema of ruleset files: whole rulesets, and overrides (files with ``extends``);
+    ``bundled``: the bundled ruleset ids and their games, which an override may extend
+    without naming the game."""
     refs, joint = models_json_schema(
         [(m, "validation") for m in models.values()], ref_template=DEFS + "{model}"
     )
@@ -159,7 +193,7 @@ def authoring_schema(
             },
         },
         "if": {"required": ["extends"]},
-        "then": {"allOf": _branches(patch, default)},
+        "then": {"allOf": _branches(patch, default, bundled)},
         "else": {"allOf": _branches(full, default)},
         "$defs": {**defs, **patch_defs},
     }

@@ -24,6 +24,7 @@ from housegame.rulesets.common import (
     require_unique,
 )
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
+from housegame.rulesets.possible import never_holds
 
 MAX_SEATS = 52 // HAND_CARDS
 
@@ -276,6 +277,19 @@ HandCondition = Annotated[
 """A condition on 13 cards (special hands): one key says which test; ``all``, ``any``, ``not``
 combine tests."""
 
+
+def require_possible(cond: HandCondition, at: tuple[str | int, ...]) -> None:
+    """Refuse a 13-card condition no hand can meet (``possible.never_holds``), saying why."""
+    found = never_holds(cond)
+    if found is not None:
+        inner, reason = found
+        raise PathError(
+            (*at, *inner),
+            f"this condition can never hold: {reason}",
+            "no 13 cards of one deck meet it; check the numbers",
+        )
+
+
 # ---- scoring -------------------------------------------------------------------------------
 
 
@@ -344,7 +358,12 @@ class Scoop(Model):
 class HomeRun(Model):
     """Scooping every other player (全壘打 / 红不让)."""
 
-    opponents: int = Field(default=3, ge=1, description="Needs this many opponents, all scooped.")
+    opponents: int = Field(
+        default=3,
+        ge=1,
+        description="A home run scoops every other player, at a table of at least this many "
+        "opponents (3: four players; a smaller table makes none).",
+    )
     multiplier: int = Field(
         default=1, ge=1, description="Applied again to the lane units of every scooped pair."
     )
@@ -457,6 +476,10 @@ class SpecialHand(Model):
                 f"special '{self.id}' has tiers; drop points and when",
                 "a tiered special pays the best tier that holds",
             )
+        if self.when is not None:
+            require_possible(self.when, ("when",))
+        for i, tier in enumerate(self.tiers or ()):
+            require_possible(tier.when, ("tiers", i, "when"))
         return self
 
 
@@ -474,10 +497,11 @@ class Specials(Model):
         description="automatic: the best special that holds is always declared; optional: a "
         "player may declare one, or set the hand.",
     )
-    order: Literal["points", "listed"] = Field(
+    order: Literal["points", "listed", "listed-highest-first"] = Field(
         default="points",
-        description="What makes one special higher: its points, or its place in "
-        "the list (listed lowest first).",
+        description="What makes one special higher. points: its points; listed: its place in "
+        "the list, written lowest first; listed-highest-first: its place in the list, written "
+        "highest first (as Chinese rule pages list them).",
     )
     vs_set: Literal["points", "as-scoop"] = Field(
         default="points",
@@ -530,6 +554,13 @@ class Specials(Model):
         require_unique([h.id for h in self.hands], "special hand ids")
         return self
 
+    def place(self, hand: SpecialHand) -> int:
+        """How high ``hand`` stands among the specials by ``order`` (higher is better)."""
+        index = self.hands.index(hand)
+        if self.order == "listed-highest-first":
+            return len(self.hands) - 1 - index
+        return index
+
 
 class Surrender(Model):
     units: int = Field(ge=0, description="Paid to each opponent by a player who surrenders.")
@@ -555,6 +586,11 @@ class Multiplier(Model):
     factor: int | float = Field(
         gt=0, le=100, description="Any positive number up to 100; 1.5 is read exactly as 3/2."
     )
+
+    @model_validator(mode="after")
+    def _possible(self) -> Multiplier:
+        require_possible(self.when, ("when",))
+        return self
 
 
 class Display(Model):
@@ -724,3 +760,18 @@ class ThirteenCardRuleset(RulesetBase):
 
     def lanes(self) -> tuple[LaneName, ...]:
         return LANES
+
+    def ignored_settings(self) -> list[tuple[str, ...]]:
+        """Special-hand settings without special hands, banker settings without a banker,
+        home-run settings without a home run."""
+        specials = self.specials
+        unused: list[tuple[str, ...]] = []
+        if not specials.hands:
+            unused += [("specials", key) for key in type(specials).model_fields if key != "hands"]
+        if self.table.compare not in ("banker", "banker-or-all-pairs"):
+            unused.append(("specials", "vs_special_with_banker"))
+        if self.home_run is None:
+            unused.append(("specials", "home_run_ends_round"))
+        if self.home_run is None or not specials.higher_counts_as_scoop:
+            unused.append(("specials", "lower_pays_home_run"))
+        return unused

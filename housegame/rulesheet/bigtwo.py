@@ -20,6 +20,18 @@ STRAIGHT_SUIT: dict[str, Phrase] = {
 FLUSH: dict[str, Phrase] = {
     "rank-first": ("flushes compare ranks high to low, then suit", "同花先比点数, 再比花色"),
     "suit-first": ("flushes compare suit first, then ranks", "同花先比花色, 再比点数"),
+    "top-card": (
+        "flushes compare their highest card only, by rank then suit",
+        "同花只比最大的一张, 先比点数再比花色",
+    ),
+}
+LIABILITY: dict[str, Phrase] = {
+    "did-not-top": (
+        "頂大: when the next player holds one card, a single must be your highest card; a "
+        "player who plays a lower one and lets that player go out pays every other loser's "
+        "losses",
+        "頂大: 下家只剩一张时出单张必须出最大的一张; 没有頂大而放走下家者, 兼付其余输家的损失",
+    ),
 }
 ON_LEAD: dict[str, Phrase] = {
     "lowest-single": ("plays the weakest single", "出最小的单张"),
@@ -124,7 +136,16 @@ def _penalty(r: BigTwoRuleset, lang: Lang) -> Section:
     )
     header = (term("cards-left", lang), say(lang, ("points per card", "每张罚分")))
     holding = ("holding the {card} with {n}+ cards left: x{f}", "剩 {n} 张以上且持有{card}: x{f}")
-    blocks: list[str | Grid] = [
+    blocks: list[str | Grid] = []
+    if p.card_values is not None:
+        values = ", ".join(f"{rank} {p.card_values[rank]}" for rank in r.rank_order)
+        valued = (
+            "each card left counts its value, not 1: {values}",
+            "剩余每张牌按点值计, 不是 1: {values}",
+        )
+        blocks.append(say(lang, valued, values=values))
+        header = (term("cards-left", lang), say(lang, ("points per value", "每点罚分")))
+    blocks += [
         Grid(header, rows),
         *(
             say(lang, holding, card=_card(m.card, lang), n=m.min_left, f=m.factor)
@@ -132,6 +153,8 @@ def _penalty(r: BigTwoRuleset, lang: Lang) -> Section:
         ),
         say(lang, SETTLEMENT[p.settlement]),
     ]
+    if p.liability != "none":
+        blocks.append(say(lang, LIABILITY[p.liability]))
     return Section(term("penalties", lang), tuple(blocks))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import Bounds, Ranking, RulesetBase
+from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesheet.model import Section
 
 SOURCES_PAGE = "docs/sources.md"
@@ -71,17 +72,24 @@ def ranking_lines(ranking: Ranking, lang: Lang) -> list[str]:
     return lines
 
 
+def is_bundled(ruleset: RulesetBase) -> bool:
+    """Whether ``ruleset`` is a bundled ruleset as shipped (a user's file may reuse an id)."""
+    return ruleset.id in bundled_rulesets() and load_ruleset(ruleset.id) == ruleset
+
+
 def sources_section(ruleset: RulesetBase, lang: Lang) -> Section:
+    """The documents a ruleset names; a bundled one links to its reading on the sources page,
+    which has no section for a user's file."""
     lines = [f"{s.seed}: {s.section}" for s in ruleset.sources]
-    where = f"{SOURCES_PAGE}#{ruleset.id}"
-    lines.append(
-        say(
-            lang,
-            (
-                "how each rule was read, and which are interpretations: {where}",
-                "每条规则的出处与解读: {where}",
-            ),
-            where=where,
+    if is_bundled(ruleset):
+        read = (
+            "how each rule was read, and which are interpretations: {where}",
+            "每条规则的出处与解读: {where}",
         )
-    )
+        lines.append(say(lang, read, where=f"{SOURCES_PAGE}#{ruleset.id}"))
+    elif not lines:
+        lines.append(say(lang, ("this file names no sources", "此文件未注明出处")))
+    elif any(not s.seed.startswith(("http://", "https://")) for s in ruleset.sources):
+        listed = ("the documents are described in {where}", "文件说明见 {where}")
+        lines.append(say(lang, listed, where=SOURCES_PAGE))
     return Section(term("sources", lang), tuple(lines))

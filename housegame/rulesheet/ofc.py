@@ -72,18 +72,31 @@ def _deal(r: OfcRuleset, lang: Lang) -> Section:
     return Section(term("deal-heading", lang), tuple(blocks))
 
 
+SCOOP_WHEN: dict[str, Phrase] = {
+    "won-all-three": ("winning all three lanes", "三道全赢"),
+    "opponent-won-none": (
+        "winning a lane while the opponent wins none (ties included)",
+        "赢至少一道而对手一道未赢 (含平局)",
+    ),
+}
+ROYALTIES_PAID: dict[str, Phrase] = {
+    "always": (
+        "{r} are paid to the holder whatever the lane's result",
+        "{r}不论该道输赢都付给持牌者",
+    ),
+    "lane-won": (
+        "{r} are paid only for a lane the holder wins, by the opponent it beats there",
+        "{r}只在持牌者赢了该道时, 由该道输家支付",
+    ),
+}
+
+
 def _scoring(r: OfcRuleset, lang: Lang) -> Section:
+    scoop = say(lang, SCOOP_WHEN[r.scoring.scoop_when])
     lines = [
         say(lang, ("each lane won: {n}", "每赢一道: {n}"), n=r.scoring.lane_units),
-        f"{term('scoop', lang)}: +{r.scoring.scoop_bonus}",
-        say(
-            lang,
-            (
-                "{r} are paid to the holder whatever the lane's result",
-                "{r}不论该道输赢都付给持牌者",
-            ),
-            r=term("royalties", lang),
-        ),
+        f"{term('scoop', lang)} ({scoop}): +{r.scoring.scoop_bonus}",
+        say(lang, ROYALTIES_PAID[r.royalties.paid], r=term("royalties", lang)),
     ]
     return Section(term("scoring", lang), tuple(lines))
 

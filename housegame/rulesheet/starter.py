@@ -14,12 +14,13 @@ from pydantic import TypeAdapter, ValidationError
 
 from housegame.data import data_dir
 from housegame.errors import RulesetError
+from housegame.inputs import InputError, write_text_atomic
 from housegame.rulesets.common import RulesetBase, RulesetId
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.merge import MergeSpec
 from housegame.rulesheet.merged import merged_data
 
-SKIPPED = frozenset({"id", "name", "summary", "sources", "extends", "game"})
+SKIPPED = frozenset({"id", "name", "summary", "region", "sources", "extends", "game"})
 """Top-level keys the starter writes itself (id, name, ...) or must not change (game)."""
 
 Schema = dict[str, Any]
@@ -101,16 +102,35 @@ def _without_none(value: Any) -> Any:
     return value
 
 
-def _schema_ref(target: Path | None) -> str:
-    """Where the file's editor finds the ruleset schema: a relative path from a checkout,
-    else the schema's published address."""
-    file = data_dir("schemas") / "ruleset.schema.json"
-    where = (target.parent if target is not None else Path()).resolve()
+def user_schema_file() -> Path:
+    """Where ``housegame new`` keeps the ruleset schema for editors: one fixed file per user
+    (``$XDG_DATA_HOME/housegame/ruleset.schema.json``, by default under ``~/.local/share``),
+    not inside the package, whose folder moves when it is upgraded or reinstalled."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(os.path.abspath(base)) / "housegame" / "ruleset.schema.json"
+
+
+def install_user_schema() -> Path:
+    """Write (or refresh) the user's copy of the ruleset schema with this version's text, so
+    the files ``new`` wrote earlier keep a valid, current reference; returns the file."""
+    target = user_schema_file()
+    text = (data_dir("schemas") / "ruleset.schema.json").read_text(encoding="utf-8")
     try:
-        file.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return file.resolve().as_uri()
-    return Path(os.path.relpath(file.resolve(), where)).as_posix()
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(target, text)
+    except OSError as exc:
+        raise InputError(
+            f"cannot write the schema copy {target}: {exc.strerror or exc}",
+            hint="set XDG_DATA_HOME to a folder you can write, or use -o - to print",
+        ) from None
+    return target
+
+
+def _schema_ref() -> str:
+    """An absolute reference to the user's copy of the schema: valid wherever the ruleset
+    file is moved, and across upgrades (each ``housegame new`` refreshes the copy)."""
+    return user_schema_file().as_uri()
 
 
 def _extends_ref(base: str, target: Path | None) -> str:
@@ -140,7 +160,7 @@ def starter_yaml(name: str, base: str, target: Path | None) -> str:
     defs = model_schema.get("$defs", {})
     data = merged_data(ruleset, keep_none=True)
     out = [
-        f"# yaml-language-server: $schema={_schema_ref(target)}",
+        f"# yaml-language-server: $schema={_schema_ref()}",
         f"# {name}: {ruleset.id} with house changes. Every setting below is {ruleset.id}'s,",
         "# commented out (`##` lines say what it means): uncomment a line and change its value.",
         "# Lines of one section combine into one mapping (a key may appear once), e.g.",
@@ -161,4 +181,4 @@ def starter_yaml(name: str, base: str, target: Path | None) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["check_name", "starter_yaml"]
+__all__ = ["check_name", "install_user_schema", "starter_yaml", "user_schema_file"]

@@ -73,6 +73,10 @@ DECLARE: dict[str, Phrase] = {
 ORDER: dict[str, Phrase] = {
     "points": ("a special is higher when it pays more points", "特殊牌型按分数比大小"),
     "listed": ("a special is higher when listed later", "特殊牌型按列表顺序比大小 (越后越大)"),
+    "listed-highest-first": (
+        "a special is higher when listed earlier",
+        "特殊牌型按列表顺序比大小 (越前越大)",
+    ),
 }
 VS_SET: dict[str, Phrase] = {
     "points": (
@@ -200,7 +204,11 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
         blocks.append(f"{scoop}: {_times_plus(lang, r.scoop.multiplier, r.scoop.bonus, False)}")
     if r.home_run is not None:
         h = r.home_run
-        who = say(lang, ("{scoop} {n} opponents", "{scoop} {n} 家"), scoop=scoop, n=h.opponents)
+        every = (
+            "{scoop} every other player, at a table of at least {n} opponents",
+            "{scoop}其他每一家, 至少 {n} 家对手时",
+        )
+        who = say(lang, every, scoop=scoop, n=h.opponents)
         extra = _times_plus(lang, h.multiplier, h.bonus, True)
         blocks.append(f"{term('home-run', lang)} ({who}): {extra}")
     if r.overall_point:

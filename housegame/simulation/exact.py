@@ -32,6 +32,7 @@ from typing import Literal
 
 from housegame.cards import DECK, Card
 from housegame.rulesets.common import count_holds
+from housegame.rulesets.possible import partitions
 from housegame.rulesets.thirteen import (
     CanSetCondition,
     CountCards,
@@ -85,21 +86,9 @@ def _bounded_vectors(total: int, caps: Sequence[int]) -> Iterator[tuple[int, ...
             yield (first, *tail)
 
 
-def _partitions(total: int, most: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Partitions of ``total`` into at most ``parts`` parts of at most ``most``, largest first."""
-    if total == 0:
-        yield ()
-        return
-    if parts == 0:
-        return
-    for first in range(min(most, total), 0, -1):
-        for tail in _partitions(total - first, first, parts - 1):
-            yield (first, *tail)
-
-
 def _rank_cases() -> Iterator[tuple[int, list[Card]]]:
     """(hands, one concrete hand) per rank pattern."""
-    for pattern in _partitions(HAND, 4, 13):
+    for pattern in partitions(HAND, 4, 13):
         held = Counter(pattern)
         held[0] = 13 - len(pattern)
         ways = factorial(13) // prod(factorial(m) for m in held.values())

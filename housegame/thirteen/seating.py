@@ -158,6 +158,11 @@ def seat_table(
     for entry in table.players:
         parts = dealt[entry.name]
         cards = [c for cs in parts.values() for c in cs]
+        if entry.fantasyland:
+            raise TableError(
+                f"player '{entry.name}' is in Fantasyland, an OFC setting",
+                hint=f"{ruleset.id} is a 13-card ruleset; drop fantasyland",
+            )
         if entry.surrender:
             if ruleset.surrender is None:
                 raise TableError(

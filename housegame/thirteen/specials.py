@@ -54,12 +54,10 @@ def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) 
     points = special_points(hand, cards)
     if points is None:
         return None
-    order = points if ruleset.specials.order == "points" else ruleset.specials.hands.index(hand)
-    return Declared(
-        hand,
-        points,
-        (order, ruleset.specials.hands.index(hand), *_tiebreak(hand, cards.cards, ruleset)),
-    )
+    specials = ruleset.specials
+    place = specials.place(hand)
+    order = points if specials.order == "points" else place
+    return Declared(hand, points, (order, place, *_tiebreak(hand, cards.cards, ruleset)))
 
 
 def holding(

@@ -44,6 +44,8 @@ class RulesetRow(BaseModel):
     id: str
     game: str
     extends: str | None
+    family: str
+    region: str | None
     name: str
     summary: str
 

@@ -29,11 +29,17 @@ TWO_TO_SIX = "2D 3C 4C 5C 6H"
         ("4S 4H 4D 4C 3D", "2S 2H 2D AS AH", True),  # quads + 1 beat the full house 2-2-2-A-A
         ("2S 2H 2D AS AH", "4S 4H 4D 4C 3D", False),
         ("4S 4H 4D 4C 3D", "2S", False),  # quads cannot be played over a single 2
-        ("KS KC", "KH KD", True),  # ♠K♣K beats ♥K♦K
-        ("KH KD", "KS KC", False),
+        ("KS KC", "KH KD", None),  # ♠K♣K beats ♥K♦K: the pair with the highest suit wins
+        ("KH KD", "KS KC", None),
     ],
 )
-def test_seed_examples(rules: Rules, play: str, table: str, expected: bool) -> None:
+def test_seed_examples(rules: Rules, play: str, table: str, expected: bool | None) -> None:
+    if expected is None:  # suits decide: the ruleset's order (♠ highest but in Pusoy Dos, ♦)
+        order: list[str] = list(rules.ruleset.suit_order)
+        top = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+        expected = max(order.index(top[c[-1]]) for c in play.split()) > max(
+            order.index(top[c[-1]]) for c in table.split()
+        )
     assert beats(parse_play(play, rules), parse_play(table, rules), rules) is expected
 
 
@@ -102,6 +108,15 @@ def test_maceplay_penalty_table(maceplay: Rules, left: int, points: int) -> None
 def test_no_penalty_for_twos_left_at_maceplay(maceplay: Rules) -> None:
     held = {"L": parse_cards("2S 2H 2D 2C 3C 4C 5C 6C 7C")}
     assert settle(maceplay, {"W": 0, "L": 9}, held).scores["L"] == 9
+
+
+def test_taiwan_funmily_place_room_example() -> None:
+    """big2.funmily.com's tutorial, Place room: 0, 1, 8 and 12 cards left, every pair settling
+    the difference (at a stake of 10: +530, +490, -110, -910)."""
+    taiwan = load_rules("taiwan-big-two")
+    result = settle(taiwan, {"甲": 0, "乙": 1, "丙": 8, "丁": 12})
+    assert result.scores == {"甲": 0, "乙": 1, "丙": 16, "丁": 36}
+    assert result.totals == {"甲": 53, "乙": 49, "丙": -11, "丁": -91}
 
 
 def test_taiwan_stepped_penalty_example() -> None:

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 import housegame
 from housegame.cli import COMMANDS, EXIT_CODES, app, load_command
+from housegame.rulesets.families import catalog, grouped
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "examples" / "maceplay-table.yaml"
@@ -127,7 +128,9 @@ def test_piped_output_is_plain_and_unwrapped() -> None:
     code, out = invoke("rulesets")
     assert code == 0 and "\x1b[" not in out
     lines = out.splitlines()
-    assert len(lines) == 1 + 20  # the header, then one line a ruleset, however long
+    families = grouped(catalog(), "family")
+    # per family a heading and the header, then one line a ruleset however long; blank between
+    assert len(lines) == len(catalog()) + 3 * len(families) - 1
     assert max(len(line.rstrip()) for line in lines) > 120
 
 
@@ -145,7 +148,7 @@ def test_rulesets_in_family_order_filtered_by_game() -> None:
     assert ids.index("taiwan") + 1 == ids.index("taiwan-direct")
     assert ids.index("pagat-overall-point") + 1 == ids.index("pagat-surrender-overall-point")
     assert rows[ids.index("taiwan-direct")]["extends"] == "taiwan"
-    assert set(rows[0]) == {"id", "game", "extends", "name", "summary"}
+    assert set(rows[0]) == {"id", "game", "extends", "family", "region", "name", "summary"}
 
 
 def test_rulesets_headers_in_chinese() -> None:
@@ -153,8 +156,9 @@ def test_rulesets_headers_in_chinese() -> None:
     code, out = invoke("rulesets", "--game", "big-two", "--lang", "zh")
     _, english = invoke("rulesets", "--game", "big-two")
     assert code == 0
-    assert out.splitlines()[0].split() == ["编号", "游戏", "继承自", "名称", "简介"]
-    assert out.splitlines()[1:] == english.splitlines()[1:]
+    assert out.splitlines()[0] == "maceplay-big-two 系列"
+    assert out.splitlines()[1].split() == ["编号", "游戏", "继承自", "地区", "名称", "简介"]
+    assert out.splitlines()[2:] == english.splitlines()[2:]
 
 
 def test_rulesets_bad_game_is_exit_2() -> None:

@@ -118,6 +118,7 @@ def test_maceplay_vs_shanghai_one_line_per_setting() -> None:
         "home_run",
         "foul.handling",
         "specials.declare",
+        "specials.home_run_ends_round",  # moot without shanghai's home run
         "specials.hands[three-flushes].when",
         "specials.hands[six-pairs].points",
         "specials.hands[supreme-dragon]",

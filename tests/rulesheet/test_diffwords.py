@@ -34,7 +34,7 @@ def _mirror_outcome(data: dict[str, Any]) -> None:
 
 def _tier_when(data: dict[str, Any]) -> None:
     hand = next(h for h in data["specials"]["hands"] if h.get("tiers"))
-    hand["tiers"][-1]["when"] = {"count_cards": {"max_rank": "4", "count": 13}}
+    hand["tiers"][-1]["when"] = {"count_cards": {"max_rank": "5", "count": 13}}
 
 
 def _penalty_ranges(data: dict[str, Any]) -> None:

@@ -9,9 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from housegame.cli import app
+from housegame.data import data_dir
 from housegame.rulesets.diff import diff_rulesets
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_file
-from housegame.rulesheet.starter import starter_yaml
+from housegame.rulesheet.starter import starter_yaml, user_schema_file
 
 METADATA = {"id", "name", "summary", "sources", "extends"}
 
@@ -129,3 +130,37 @@ def test_a_name_that_is_not_an_id_exit_2(tmp_path: Path, monkeypatch: pytest.Mon
         "(e.g. my-house-rules)\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_schema_reference_survives_a_move_and_an_upgrade(tmp_path: Path) -> None:
+    """The reference is the absolute address of the user's copy of the schema (not a path
+    relative to the file, nor into the package's folder), and each `new` refreshes the copy."""
+    target = tmp_path / "a" / "house.yaml"
+    target.parent.mkdir()
+    assert (
+        CliRunner().invoke(app, ["new", "house", "--from", "pagat", "-o", str(target)]).exit_code
+        == 0
+    )
+    first = target.read_text(encoding="utf-8").splitlines()[0]
+    copy = user_schema_file()
+    assert first == f"# yaml-language-server: $schema={copy.as_uri()}"
+    published = (data_dir("schemas") / "ruleset.schema.json").read_text(encoding="utf-8")
+    assert copy.read_text(encoding="utf-8") == published
+    assert data_dir("schemas").resolve() not in copy.resolve().parents
+    moved = tmp_path / "elsewhere" / "deeper" / "house.yaml"
+    moved.parent.mkdir(parents=True)
+    target.rename(moved)
+    assert Path(
+        moved.read_text(encoding="utf-8").splitlines()[0].split("$schema=file://")[1]
+    ).is_file()
+    copy.write_text("{}", encoding="utf-8")  # the schema of an older version
+    other = tmp_path / "b.yaml"
+    assert CliRunner().invoke(app, ["new", "b", "--from", "pagat", "-o", str(other)]).exit_code == 0
+    assert copy.read_text(encoding="utf-8") == published
+    assert other.read_text(encoding="utf-8").splitlines()[0] == first
+
+
+def test_printing_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["new", "house", "--from", "pagat", "-o", "-"])
+    assert result.exit_code == 0 and not user_schema_file().exists()

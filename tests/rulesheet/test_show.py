@@ -147,8 +147,8 @@ def test_html_escapes_everything() -> None:
         ({"count_cards": {"colour": "red", "count": 1}}, "1 red card"),
         ({"count_cards": {"ranks": ["J", "Q", "K"], "count": 0}}, "0 cards of rank J, Q or K"),
         (
-            {"count_cards": {"min_rank": "8", "suits": ["hearts"], "count": 13}},
-            "13 cards ranked 8 or higher in hearts",
+            {"count_cards": {"min_rank": "8", "suits": ["hearts"], "count": 7}},
+            "7 cards ranked 8 or higher in hearts",
         ),
         (
             {"all": [{"distinct_ranks": 13}, {"any": [{"distinct_suits": 1}, {"pairs": 0}]}]},

@@ -65,9 +65,10 @@ def test_interrupt_keeps_finished_games() -> None:
     def stop(done: int) -> None:
         raise KeyboardInterrupt
 
-    report = simulate_bigtwo(bundled_of(BigTwoRuleset)[:2], games=250, seed=1, progress=stop)
+    first, second = bundled_of(BigTwoRuleset)[:2]
+    report = simulate_bigtwo([first, second], games=250, seed=1, progress=stop)
     assert report.interrupted
-    assert [(s.ruleset, s.games) for s in report.rulesets] == [("hong-kong-big-two", 100)]
+    assert [(s.ruleset, s.games) for s in report.rulesets] == [(first.id, 100)]
 
 
 def test_refusals() -> None:

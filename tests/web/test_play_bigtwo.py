@@ -160,7 +160,8 @@ def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
     assert bad.json() == {
         "errors": [
             "ruleset: 'pagat' is not a bundled big-two ruleset",
-            "  hint: one of maceplay-big-two, hong-kong-big-two, taiwan-big-two",
+            "  hint: one of maceplay-big-two, hong-kong-big-two, pusoy-dos, taiwan-big-two, "
+            "funmily-big-two",
         ]
     }
     assert client.post("/api/play/bigtwo", json={"seed": -1}).json() == {

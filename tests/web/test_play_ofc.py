@@ -191,7 +191,7 @@ def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
     assert bad.json() == {
         "errors": [
             "ruleset: '../rules.yaml' is not a bundled ofc ruleset",
-            "  hint: one of golden-nugget-pineapple, ofc-classic",
+            "  hint: one of golden-nugget-pineapple, ofc-classic, progressive-pineapple",
         ]
     }
     three = client.post("/api/play/ofc", json={"opponents": 3})
