@@ -95,6 +95,7 @@ function drawDeck() {
       button.type = "button";
       button.dataset.card = card;
       if (letter === "H" || letter === "D") button.classList.add("red");
+      if (rank === "A") button.classList.add("suit-start");
       if (holderOf(card)) button.classList.add("used");
       button.addEventListener("click", () => clickCard(card));
       deck.appendChild(button);
