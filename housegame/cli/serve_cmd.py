@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 from typing import Annotated
 
 import typer
@@ -19,6 +21,28 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound here so that a port in use is one line and exit 2 (uvicorn
+    would log it and exit 1)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+    listener = socket.socket(family, kind, proto)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+    except OSError as exc:
+        listener.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(
+                f"port {port} on {host} is in use by another program: stop it, or choose "
+                "another with --port"
+            )
+        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+    return listener
 
 
 @handles_input_errors
@@ -43,13 +67,15 @@ def serve(
             f"housegame serve needs the web extra ({exc.name} is not installed): "
             "pip install 'housegame[web]'"
         )
+    listener = _listening_socket(host, port)
     if not _loopback(host):
         err_console.print(
             f"[bold yellow]warning:[/] listening on {literal(host)}: anyone who can reach this "
             "machine can use the table (it has no login)"
         )
     err_console.print(f"housegame web table on http://{literal(host)}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.Server(config).run(sockets=[listener])
 
 
 def register(app: typer.Typer) -> None:

@@ -73,6 +73,24 @@ def test_serve_refuses_a_bad_port() -> None:
     assert "--port" in done.stderr
 
 
+def test_serve_on_a_busy_port_says_so() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "housegame", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"error: port {port} on 127.0.0.1 is in use by another program: stop it, or choose "
+        "another with --port"
+    ]
+
+
 def test_home_page_in_a_browser(visit: Visit, shot: Shot) -> None:
     browser = visit("/")
     row = wait_for(browser, "tr[data-id='maceplay']")
