@@ -9,6 +9,7 @@ from fastapi.staticfiles import StaticFiles
 from housegame import __version__
 from housegame.errors import HousegameError
 from housegame.web import play, reports, rulesets, table
+from housegame.web.apidocs import mount_swagger_ui
 from housegame.web.core import HERE, BodyLimit, JSONOut, housegame_error, request_invalid
 
 
@@ -21,11 +22,14 @@ def create_app() -> FastAPI:
         description="Every page's action as JSON. Bad input answers 422 with "
         '`{"errors": [...]}`: the lines `housegame` prints after `error:`.',
         default_response_class=JSONOut,
+        docs_url=None,  # apidocs serves /docs with Swagger UI's files from this server
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit)
     app.add_exception_handler(HousegameError, housegame_error)
     app.add_exception_handler(RequestValidationError, request_invalid)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    mount_swagger_ui(app)
     for module in (rulesets, table, reports, play):
         app.include_router(module.router)
     return app
