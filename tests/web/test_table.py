@@ -31,6 +31,9 @@ LOOSE = {
     ],
 }
 FOUL = {"front": "AS AD 3D", "middle": "2C 3S 4C 5C 9H", "back": "7C 8C 9C TC JC"}
+BO = {"front": "2D 3H 4D", "middle": "AH KD 5D 6S 8S", "back": "QS QD KS KC 7H"}
+FOUL_TABLE = {"players": [{"name": "Ann", **FOUL}, {"name": "Bo", **BO}]}
+"""Ann's setting fouls (maceplay refuses it, pagat scores it as a foul); Bo's does not."""
 
 
 def as_file(table: Any, tmp_path: Path) -> Path:
@@ -138,17 +141,7 @@ def test_a_special_declared_automatically_does_not_foul(
 
 def test_the_foul_check_agrees_with_scoring(client: TestClient) -> None:
     """A setting the check calls foul is the one score refuses (maceplay) or marks fouled."""
-    table = {
-        "players": [
-            {"name": "Ann", **FOUL},
-            {
-                "name": "Bo",
-                "front": "2D 3H 4D",
-                "middle": "AH KD 5D 6S 8S",
-                "back": "QS QD KS KC 7H",
-            },
-        ]
-    }
+    table = FOUL_TABLE
     fouled = client.post("/api/score", json={"table": table, "ruleset": "pagat"}).json()
     assert fouled["players"][0]["fouled"] is True
     refused = client.post("/api/score", json={"table": table, "ruleset": "maceplay"})
@@ -269,6 +262,15 @@ def test_compare_names_the_ruleset_a_table_does_not_fit(client: TestClient) -> N
     )
 
 
+def test_compare_skips_a_ruleset_that_refuses_a_foul(client: TestClient, tmp_path: Path) -> None:
+    table = FOUL_TABLE
+    body = {"table": table, "rulesets": ["maceplay", "pagat"]}
+    answer = client.post("/api/compare", json=body).json()
+    assert list(answer["rulesets"]) == ["pagat"] and list(answer["skipped"]) == ["maceplay"]
+    path = as_file(table, tmp_path)
+    assert answer == cli_json("compare", str(path), "-r", "maceplay", "-r", "pagat", "--json")
+
+
 def test_the_page_lists_13_card_rulesets_and_banker_games(client: TestClient) -> None:
     page = client.get("/table")
     assert page.status_code == 200
@@ -320,11 +322,16 @@ def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> N
         browser,
         ".player[data-player='0'] .status.foul",
         "FOUL (under maceplay, pagat): front pair A A 3 beats middle high-card 9 5 4 3 2; "
-        "maceplay refuses foul settings: scoring will fail",
+        "maceplay refuses foul settings: it cannot score this table",
     )
     held = browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AS']")
     assert "used" in str(held.get_attribute("class")).split()
     shot("table-foul")
+    click_cards(browser, " ".join(BO.values()))
+    browser.find_element(By.ID, "score").click()  # pagat scores it; maceplay is skipped
+    wait_for(browser, "#comparison tr[data-ruleset='pagat']")
+    wait_for(browser, ".comparison p", "skipped maceplay: player 'Ann' fouls")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#comparison tr[data-ruleset='maceplay']")
 
 
 def test_bad_input_in_a_browser(visit: Visit) -> None:

@@ -12,7 +12,7 @@ const WORDS = {
   en: {
     front: "front", middle: "middle", back: "back", cards: "13 cards", lanes: "lanes",
     loose: "13 loose cards", arrange: "Arrange", player: "Player", foul: "FOUL",
-    refused: "refuses foul settings: scoring will fail", under: "under", vs: "vs",
+    refused: "refuses foul settings: it cannot score this table", under: "under", vs: "vs",
     net: "net to", to: "to", tied: "tied", totals: "totals", total: "total", points: "points",
     ruleset: "ruleset", banker: "banker", declares: "declares", surrenders: "surrenders",
     pool: "pool", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
@@ -22,7 +22,7 @@ const WORDS = {
   zh: {
     front: "头道", middle: "中道", back: "尾道", cards: "13 张", lanes: "三道",
     loose: "13 张散牌", arrange: "自动摆牌", player: "玩家", foul: "倒水",
-    refused: "不允许倒水: 算分会报错", under: "规则", vs: "vs",
+    refused: "不允许倒水: 不能按它算分", under: "规则", vs: "vs",
     net: "净得", to: "胜", tied: "平", totals: "合计", total: "合计", points: "分",
     ruleset: "规则", banker: "庄家", declares: "报到", surrenders: "投降",
     pool: "彩池", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
