@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.fuzz.conftest import fuzz_settings
@@ -311,6 +312,47 @@ def test_score_and_compare_in_a_browser(client: TestClient, visit: Visit, shot: 
     assert "net to You" in section.text
     browser.execute_script("document.getElementById('score').scrollIntoView()")
     shot("table-compare")
+
+
+def focused_lane(browser: WebDriver) -> str | None:
+    """The lane that has the keyboard's focus (its label: ``Ann middle``)."""
+    label = browser.switch_to.active_element.get_attribute("aria-label")
+    return None if label is None else str(label)
+
+
+def test_tab_goes_on_to_the_next_lane_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.execute_script(
+        "for (const node of document.querySelectorAll('.player')) node.dataset.kept = 'yes'"
+    )
+    front = browser.find_element(By.CSS_SELECTOR, "input[aria-label='Ann front']")
+    front.send_keys("qs qh 3d", Keys.TAB)
+    assert focused_lane(browser) == "Ann middle"
+    browser.switch_to.active_element.send_keys("KS KH 5S 5H 5D", Keys.TAB)
+    assert focused_lane(browser) == "Ann back"
+    browser.switch_to.active_element.send_keys("9♠ 9h 9D 9C 2S", Keys.TAB)
+    wait_for(browser, ".player[data-player='0'] .status", "pair Q Q 3 · full-house 5 5 5 K K")
+    values = [
+        browser.find_element(By.CSS_SELECTOR, f"input[aria-label='Ann {lane}']").get_attribute(
+            "value"
+        )
+        for lane in ("front", "middle", "back")
+    ]
+    assert values == ["QS QH 3D", "KS KH 5S 5H 5D", "9S 9H 9D 9C 2S"]
+    counts = browser.find_elements(By.CSS_SELECTOR, ".player[data-player='0'] .count.full")
+    assert [count.text for count in counts] == ["3/3", "5/5", "5/5"]
+    assert "used" in str(
+        browser.find_element(By.CSS_SELECTOR, "#deck [data-card='QS']").get_attribute("class")
+    )
+    kept = browser.find_elements(By.CSS_SELECTOR, ".player[data-kept='yes']")
+    assert len(kept) == 2  # no player was drawn anew: Ann's lanes changed in place
+    browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AC']").click()  # Bo's front
+    assert (
+        browser.find_element(By.CSS_SELECTOR, "input[aria-label='Bo front']").get_attribute("value")
+        == "AC"
+    )
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".player[data-kept='yes']")) == 2
 
 
 def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> None:

@@ -85,6 +85,7 @@ function cardLabel(card) {
 
 // --- drawing -----------------------------------------------------------------------------
 
+// The deck is drawn once; a change marks the cards held (markDeck), so a card keeps its focus.
 function drawDeck() {
   const deck = document.getElementById("deck");
   deck.replaceChildren();
@@ -96,10 +97,16 @@ function drawDeck() {
       button.dataset.card = card;
       if (letter === "H" || letter === "D") button.classList.add("red");
       if (rank === "A") button.classList.add("suit-start");
-      if (holderOf(card)) button.classList.add("used");
       button.addEventListener("click", () => clickCard(card));
       deck.appendChild(button);
     }
+  }
+  markDeck();
+}
+
+function markDeck() {
+  for (const button of document.querySelectorAll("#deck .card")) {
+    button.classList.toggle("used", holderOf(button.dataset.card) !== null);
   }
 }
 
@@ -113,6 +120,7 @@ function drawPlayers() {
 function drawPlayer(player, i) {
   const node = el("div", null, "player");
   node.dataset.player = String(i);
+  node.dataset.mode = player.mode;
   const name = el("input", null, "name");
   name.value = player.name;
   name.setAttribute("aria-label", W.player + " " + (i + 1));
@@ -179,16 +187,17 @@ function drawSlot(player, i, slot) {
   const input = el("input");
   input.value = player[slot].join(" ");
   input.setAttribute("aria-label", player.name + " " + W[slot]);
-  input.addEventListener("focus", () => activate(i, slot, false));
+  input.addEventListener("focus", () => activate(i, slot));
   input.addEventListener("change", () => {
     player[slot] = parseText(input.value);
+    input.value = player[slot].join(" ");
     changed(i);
   });
   row.appendChild(input);
   const count = el("span", player[slot].length + "/" + SIZES[slot], "count");
   if (player[slot].length === SIZES[slot]) count.classList.add("full");
   row.appendChild(count);
-  row.addEventListener("click", (event) => { if (event.target !== input) activate(i, slot, true); });
+  row.addEventListener("click", (event) => { if (event.target !== input) activate(i, slot); });
   return row;
 }
 
@@ -206,20 +215,49 @@ function drawBankers() {
 
 function redraw() {
   drawPlayers();
-  drawDeck();
+  markDeck();
+}
+
+function playerNode(i) {
+  return document.querySelector(`.player[data-player='${i}']`);
+}
+
+// One player's lanes, counts and status after a change, in place: the other players are left
+// alone, and Tab from a typed lane goes on to the next one (a new node would take the focus).
+// A new mode (lanes or 13 cards) draws the player anew.
+function refreshPlayer(i) {
+  const player = state.players[i];
+  const node = playerNode(i);
+  if (!node || node.dataset.mode !== player.mode) {
+    const fresh = drawPlayer(player, i);
+    if (node) node.replaceWith(fresh);
+    else document.getElementById("players").appendChild(fresh);
+    return;
+  }
+  for (const row of node.querySelectorAll(".slot")) {
+    const slot = row.dataset.slot;
+    const input = row.querySelector("input");
+    if (input !== document.activeElement) input.value = player[slot].join(" ");
+    const count = row.querySelector(".count");
+    count.textContent = player[slot].length + "/" + SIZES[slot];
+    count.classList.toggle("full", player[slot].length === SIZES[slot]);
+  }
+  drawStatus(i);
+}
+
+function markActive() {
+  for (const row of document.querySelectorAll(".slot")) {
+    const here = row.closest(".player").dataset.player === String(state.active.player)
+      && row.dataset.slot === state.active.slot;
+    row.classList.toggle("active", here);
+  }
 }
 
 // --- editing -------------------------------------------------------------------------------
 
-function activate(i, slot, draw) {
+function activate(i, slot) {
   state.active = { player: i, slot };
-  if (draw) redraw();
-  else {
-    for (const row of document.querySelectorAll(".slot")) {
-      const here = row.closest(".player").dataset.player === String(i) && row.dataset.slot === slot;
-      row.classList.toggle("active", here);
-    }
-  }
+  markActive();
 }
 
 function clickCard(card) {
@@ -230,6 +268,8 @@ function clickCard(card) {
     changed(holder.player);
     return;
   }
+  const current = state.players[state.active.player];
+  if (current && current[state.active.slot].length >= SIZES[state.active.slot]) advance();
   const { player: i, slot } = state.active;
   const player = state.players[i];
   if (!player || player[slot].length >= SIZES[slot]) return;
@@ -265,7 +305,9 @@ function setMode(i, mode) {
 }
 
 function changed(i) {
-  redraw();
+  refreshPlayer(i);
+  markActive();
+  markDeck();
   checkFoul(i);
 }
 
@@ -579,4 +621,5 @@ document.getElementById("load-table").addEventListener("click", async () => {
   else await openTable(document.getElementById("table-text").value, "table.yaml");
 });
 document.getElementById("download-table").addEventListener("click", saveTable);
-redraw();
+drawPlayers();
+drawDeck();
