@@ -59,8 +59,9 @@ LANE_WORDS: dict[str, LaneName] = {
     "m": "middle",
     "back": "back",
     "b": "back",
+    **{term(lane, "zh"): lane for lane in LANES},
 }
-"""The typed lane words, long and short (the same in both languages)."""
+"""The typed lane words, long and short, and the Chinese ones a hint shows (``头道``)."""
 
 EXAMPLE: Phrase = (
     "front AS KS QS middle ... back ...   (short: f AS KS QS m ... b ...)",
@@ -115,11 +116,11 @@ def bot_names(count: int) -> list[str]:
 
 def parse_lanes(text: str) -> dict[LaneName, list[Card]]:
     """Lanes typed as lane words followed by cards: ``front AS KS QS middle ... back ...``
-    (short: ``f``, ``m``, ``b``); any of the three, each once."""
+    (short: ``f``, ``m``, ``b``; or ``头道``, ``中道``, ``尾道``); any of the three, each once."""
     groups: dict[LaneName, list[str]] = {}
     current: LaneName | None = None
     for token in text.replace(",", " ").split():
-        word = token.lower().rstrip(":")
+        word = token.lower().rstrip(":\uff1a")  # or a full-width colon
         if word in LANE_WORDS:
             current = LANE_WORDS[word]
             if current in groups:

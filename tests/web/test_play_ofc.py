@@ -44,6 +44,17 @@ def test_a_new_hand_shows_only_what_you_see(client: TestClient) -> None:
     assert new_game(client, seed=7, opponents=2)["yours"] == state["yours"]
 
 
+def test_a_hint_in_chinese_is_a_move_typed_back(client: TestClient) -> None:
+    state = new_game(client, seed=7)
+    url = f"/api/play/ofc/{state['id']}"
+    hint = client.get(f"{url}/hint", params={"lang": "zh"}).json()
+    assert hint["text"] == "头道 9S 6D 4H 中道 JS 尾道 QC"
+    after = client.post(f"{url}/move", params={"lang": "zh"}, json={"move": hint["text"]})
+    assert after.status_code == 200, after.json()
+    you = after.json()["boards"][0]
+    assert (you["front"], you["middle"], you["back"]) == (["9S", "6D", "4H"], ["JS"], ["QC"])
+
+
 def test_a_move_then_the_bots_move(client: TestClient) -> None:
     state = new_game(client, seed=7)
     hint = client.get(f"/api/play/ofc/{state['id']}/hint").json()
