@@ -130,6 +130,23 @@ def test_a_certain_foul_is_refused_once_with_a_warning(client: TestClient) -> No
     assert played["boards"][0]["front"] == ["QD", "QC"]
 
 
+def test_a_fouls_reason_reads_in_chinese(client: TestClient) -> None:
+    state = new_game(client, seed=41)
+    game = f"/api/play/ofc/{state['id']}"
+    client.post(f"{game}/move", json={"move": "middle TC 3S 8D 9H AH"})
+    for _ in range(2):  # a certain foul: warned, then played
+        client.post(f"{game}/move", json={"move": "front QD QC discard 5C"})
+    while not state["finished"]:
+        state = client.post(f"{game}/auto").json()
+    english = state["result"]["seats"][0]
+    assert english["fouled"] and english["foul_reason"].startswith("front pair Q Q ")
+    chinese = client.get(game, params={"lang": "zh"}).json()["result"]["seats"][0]
+    assert (
+        chinese["foul_reason"].startswith("头道 对子 Q Q ")
+        and " 大于 中道 " in chinese["foul_reason"]
+    )
+
+
 @pytest.mark.parametrize("ruleset", ["golden-nugget-pineapple", "ofc-classic"])
 def test_a_whole_hand_replays_from_its_log(
     client: TestClient, tmp_path: Path, ruleset: str

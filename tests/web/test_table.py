@@ -272,6 +272,56 @@ def test_compare_skips_a_ruleset_that_refuses_a_foul(client: TestClient, tmp_pat
     assert answer == cli_json("compare", str(path), "-r", "maceplay", "-r", "pagat", "--json")
 
 
+def test_a_foul_check_in_chinese(client: TestClient) -> None:
+    body = {"ruleset": "maceplay", **FOUL}
+    answer = client.post("/api/setting/check", params={"lang": "zh"}, json=body).json()
+    assert answer["hands"] == {
+        "front": "对子 A A 3",
+        "middle": "乌龙 9 5 4 3 2",
+        "back": "同花顺 J",
+    }
+    assert answer["reason"] == "头道 对子 A A 3 大于 中道 乌龙 9 5 4 3 2"
+    english = client.post("/api/setting/check", json=body).json()
+    assert english["reason"] == "front pair A A 3 beats middle high-card 9 5 4 3 2"
+    assert {**answer, "hands": None, "reason": None} == {**english, "hands": None, "reason": None}
+
+
+@pytest.mark.parametrize("url", ["/api/score", "/api/compare"])
+def test_scores_in_chinese_are_score_lang_zh(client: TestClient, url: str) -> None:
+    path = ROOT / "examples" / "maceplay-table.yaml"
+    table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if "compare" in url:
+        body = {"table": table, "banker": "West", "rulesets": ["maceplay", "macau"]}
+        args = ["compare", str(path), "--banker", "West", "-r", "maceplay", "-r", "macau"]
+        printed = cli(*args, "--explain", "--lang", "zh").stdout
+    else:
+        body = {"table": table}
+        printed = cli("score", str(path), "--lang", "zh").stdout
+    english = client.post(url, json=body).json()
+    chinese = client.post(url, params={"lang": "zh"}, json=body).json()
+    results = [chinese] if "score" in url else [e["result"] for e in chinese["rulesets"].values()]
+    shown = [
+        text
+        for result in results
+        for pair in result["pairs"]
+        for text in [
+            *(i["label"] for i in pair["items"]),
+            *(" vs ".join(l["hands"]) for l in pair["lanes"]),
+        ]
+    ]
+    assert shown and all(text in printed for text in shown), [t for t in shown if t not in printed]
+    assert "high-card" not in str(chinese) and "high-card" in str(english)
+
+    def programs(data: Any) -> Any:  # what a program reads: the same in both languages
+        if isinstance(data, dict):
+            return {
+                k: programs(v) for k, v in data.items() if k not in ("label", "detail", "hands")
+            }
+        return [programs(v) for v in data] if isinstance(data, list) else data
+
+    assert programs(chinese) == programs(english)
+
+
 def test_the_page_lists_13_card_rulesets_and_banker_games(client: TestClient) -> None:
     page = client.get("/table")
     assert page.status_code == 200
@@ -353,6 +403,18 @@ def test_tab_goes_on_to_the_next_lane_in_a_browser(visit: Visit) -> None:
         == "AC"
     )
     assert len(browser.find_elements(By.CSS_SELECTOR, ".player[data-kept='yes']")) == 2
+
+
+def test_the_calculator_in_chinese_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table?lang=zh")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.ID, "load-example").click()
+    hands = "三条 Q Q Q · 葫芦 5 5 5 K K · 铁支 9 9 9 9 2"
+    wait_for(browser, ".player[data-player='0'] .status", hands)
+    browser.find_element(By.ID, "score").click()
+    section = wait_for(browser, "section.result[data-ruleset='pagat']", "头道 You 胜")
+    assert "三条 Q Q Q vs 乌龙 A K 7" in section.text
+    assert "high-card" not in section.text and " to " not in section.text
 
 
 def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> None:

@@ -319,6 +319,11 @@ function chosenRulesets() {
 
 const pending = new Map();
 
+// The API answers hands, items and reasons in the page's language (?lang=zh).
+function inLang(url) {
+  return lang() === "zh" ? url + "?lang=zh" : url;
+}
+
 // As soon as a player's three lanes are complete, rank them under every chosen ruleset.
 async function checkFoul(i) {
   const player = state.players[i];
@@ -334,7 +339,7 @@ async function checkFoul(i) {
   const lanes = { front: player.front.join(" "), middle: player.middle.join(" "),
                   back: player.back.join(" ") };
   const answers = await Promise.all(rulesets.map((ruleset) =>
-    postJSON("/api/setting/check", { ruleset, ...lanes })));
+    postJSON(inLang("/api/setting/check"), { ruleset, ...lanes })));
   if (pending.get(player) !== ticket || state.players[i] !== player) return;
   const failed = answers.find((a) => !a.ok);
   if (failed) {
@@ -400,8 +405,8 @@ async function scoreTable() {
   if (rulesets.length === 0) { showErrors(errors, [W.choose]); return; }
   const table = tableJSON();
   const answer = rulesets.length === 1
-    ? await postJSON("/api/score", { table, ruleset: rulesets[0], banker })
-    : await postJSON("/api/compare", { table, rulesets, banker });
+    ? await postJSON(inLang("/api/score"), { table, ruleset: rulesets[0], banker })
+    : await postJSON(inLang("/api/compare"), { table, rulesets, banker });
   results.replaceChildren();
   if (!answer.ok) { showErrors(errors, answer.data.errors); return; }
   showErrors(errors, []);
@@ -540,7 +545,8 @@ function drawPair(pair) {
   const shownLanes = new Set(pair.lanes.map((l) => l.lane));
   for (const lane of pair.lanes) {
     const item = laneItems.get(lane.lane);
-    const label = lane.winner ? `${W[lane.lane]} ${W.to} ${lane.winner}` : `${W[lane.lane]} ${W.tied}`;
+    const won = lang() === "zh" ? `${lane.winner} ${W.to}` : `${W.to} ${lane.winner}`;  // 头道 You 胜
+    const label = lane.winner ? `${W[lane.lane]} ${won}` : `${W[lane.lane]} ${W.tied}`;
     const row = itemRow(item ? item.units : null, label, lane.hands.join(" vs "));
     row.classList.add("lane");
     table.appendChild(row);
