@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 
 from housegame.errors import RulesetError
@@ -22,6 +27,10 @@ MAX_DEPTH = 64
 """Deepest nesting of mappings and lists in a YAML file (rulesets need fewer than 12)."""
 MAX_NODES = 1_000_000
 """Most values a YAML file may hold once its aliases are expanded (a billion laughs holds 10^9)."""
+MAX_ALIAS_VALUES = 10_000
+"""Most values aliases may add to what a file writes out: each costs time in every check after
+reading, so a file of a few hundred bytes must not expand to half a million (no ruleset, table
+or log needs more than a few hundred)."""
 MAX_EXTENDS = 32
 """Longest ``extends`` chain."""
 MAX_DEALS = 1_000_000
@@ -30,6 +39,66 @@ MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this."""
 MAX_DIGITS = 30
 """Longest whole number read from a command-line value such as ``--left Ann=5``."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one text may hold: the command line's limits, or a server's smaller ones for
+    input from the network (``input_limits``)."""
+
+    text_bytes: int = MAX_FILE_BYTES
+    values: int = MAX_NODES
+    """Values once aliases are expanded."""
+    hint: str = "housegame reads tables, rulesets and logs of at most that size"
+
+
+COMMAND_LINE = Limits()
+_limits = ContextVar("housegame_input_limits", default=COMMAND_LINE)
+
+
+def current_limits() -> Limits:
+    """The limits in force here (the command line's unless ``input_limits`` set others)."""
+    return _limits.get()
+
+
+@contextmanager
+def input_limits(limits: Limits) -> Iterator[None]:
+    """Read every text inside the block within ``limits`` (the web table does, per request)."""
+    token = _limits.set(limits)
+    try:
+        yield
+    finally:
+        _limits.reset(token)
+
+
+def check_text_size(text: str, name: str) -> None:
+    """Refuse text over the size limit in force, before it is parsed."""
+    limit = current_limits().text_bytes
+    if len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise InputError(f"{name}: larger than {_kib(limit)}", hint=current_limits().hint)
+
+
+def _kib(size: int) -> str:
+    return _mib(size) if size >= 2**20 else f"{size / 2**10:g} KiB"
+
+
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+"""Control characters, bidi marks and overrides, and the byte-order mark."""
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    r"""``text`` with its control and bidi characters (except those in ``keep``) written as
+    ``\x1b``-style escapes: what every terminal line and web page shows of user text, so a
+    name can neither restyle the terminal nor reverse what a page says."""
+
+    def show(match: re.Match[str]) -> str:
+        char = match.group()
+        if char in keep:
+            return char
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _INVISIBLE.sub(show, text)
 
 
 class InputError(RulesetError):

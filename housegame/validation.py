@@ -11,6 +11,7 @@ import difflib
 import json
 import re
 import weakref
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, TypeVar
 
@@ -209,7 +210,7 @@ def model_problems(located: Located, data: Any, model: type[M]) -> tuple[M | Non
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        found: list[Problem] = []
+        found: dict[Problem, None] = {}  # in order, each once (a set would lose the order)
         for err in exc.errors():
             path = _data_path(data, tuple(err["loc"]))
             cause = err.get("ctx", {}).get("error")
@@ -218,9 +219,7 @@ def model_problems(located: Located, data: Any, model: type[M]) -> tuple[M | Non
                 path = (*path, *cause.path)
                 hint = cause.hint
             message = str(err["msg"]).removeprefix("Value error, ")
-            problem = problem_at(located, path, message, hint or _hint_for(err, path))
-            if problem not in found:
-                found.append(problem)
+            found[problem_at(located, path, message, hint or _hint_for(err, path))] = None
         return None, sorted(found, key=lambda p: p.line or 0)
 
 
@@ -246,23 +245,35 @@ def merge_problems(schema_found: list[Problem], model_found: list[Problem]) -> l
     """Schema problems, and the model's problems at other places, in file order (where the
     schema saw a problem the model's words for it are pydantic's, and say less)."""
     if schema_found:
-        model_found = [
-            p
-            for p in model_found
-            if not any(p.file == q.file and _overlap(p.path, q.path) for q in schema_found)
-        ]
+        seen = {
+            file: _Overlap(q.path for q in schema_found if q.file == file)
+            for file in {q.file for q in schema_found}
+        }
+        model_found = [p for p in model_found if not (p.file in seen and seen[p.file](p.path))]
     return sorted([*schema_found, *model_found], key=lambda p: (p.file, p.line or 0))
 
 
-def _overlap(a: str, b: str) -> bool:
-    """One key path is the other or inside it (``a.b`` and ``a.b[0]``)."""
-    return (
-        a == b
-        or a.startswith((b + ".", b + "["))
-        or b.startswith((a + ".", a + "["))
-        or not a
-        or not b
-    )
+class _Overlap:
+    """Whether a key path is one of some paths, inside one (``a.b[0]`` in ``a.b``) or holds
+    one, or either is the whole file (empty): checked in the length of the path, not the
+    number of paths, so thousands of problems are merged in linear time."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self.paths = set(paths)
+        self.prefixes = {prefix for path in self.paths for prefix in _prefixes(path)}
+
+    def __call__(self, path: str) -> bool:
+        if not path or "" in self.paths or path in self.prefixes:
+            return True
+        return any(prefix in self.paths for prefix in _prefixes(path))
+
+
+def _prefixes(path: str) -> Iterator[str]:
+    """``a``, ``a.b`` and ``a.b[0]`` for ``a.b[0]``: the path and every path that holds it."""
+    for i, char in enumerate(path):
+        if char in ".[":
+            yield path[:i]
+    yield path
 
 
 __all__ = [

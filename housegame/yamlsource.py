@@ -15,10 +15,12 @@ import yaml
 
 from housegame.errors import RulesetError
 from housegame.inputs import (
+    MAX_ALIAS_VALUES,
     MAX_DEPTH,
     MAX_FILE_BYTES,
-    MAX_NODES,
     InputError,
+    check_text_size,
+    current_limits,
     decode_text,
     read_text,
 )
@@ -126,11 +128,13 @@ def _check_depth(text: str, file: str, loader: LoaderClass) -> None:
 
 
 def _check_expansion(root: yaml.Node, file: str) -> None:
-    """Refuse alias bombs, aliases nested past the depth limit, and an alias inside the value
-    it names, by counting what the document holds with every alias expanded (without
-    expanding anything: each node is measured once)."""
+    """Refuse alias bombs, aliases that add more than ``MAX_ALIAS_VALUES`` values, aliases
+    nested past the depth limit, and an alias inside the value it names, by counting what the
+    document holds with every alias expanded (without expanding anything: each node is
+    measured once)."""
     measured: dict[int, tuple[int, int]] = {}
     open_nodes: set[int] = set()
+    max_values = current_limits().values
 
     def measure(node: yaml.Node) -> tuple[int, int]:
         key = id(node)
@@ -150,9 +154,9 @@ def _check_expansion(root: yaml.Node, file: str) -> None:
         parts = [measure(child) for child in children]
         open_nodes.discard(key)
         total, depth = 1 + sum(p[0] for p in parts), 1 + max((p[1] for p in parts), default=0)
-        if total > MAX_NODES:
+        if total > max_values:
             raise InputError(
-                f"{file}: more than {MAX_NODES:,} values once its aliases are expanded",
+                f"{file}: more than {max_values:,} values once its aliases are expanded",
                 hint="aliases (*name) repeat what &name marks; repeat less",
             )
         if depth > MAX_DEPTH:
@@ -164,7 +168,13 @@ def _check_expansion(root: yaml.Node, file: str) -> None:
         measured[key] = total, depth
         return total, depth
 
-    measure(root)
+    total = measure(root)[0]
+    if total - len(measured) > MAX_ALIAS_VALUES:
+        raise InputError(
+            f"{file}: its aliases add {total - len(measured):,} values to what it writes out "
+            f"(at most {MAX_ALIAS_VALUES:,})",
+            hint="aliases (*name) repeat what &name marks; repeat less",
+        )
 
 
 def _compose(text: str, file: str, loader_class: LoaderClass) -> tuple[yaml.Node | None, Any]:
@@ -183,6 +193,7 @@ def _compose(text: str, file: str, loader_class: LoaderClass) -> tuple[yaml.Node
 def load_yaml_text(text: str, file: str = "<string>") -> Located:
     """Parse YAML text; a syntax error becomes a RulesetError with file:line. Nesting, alias
     expansion and numbers are bounded (``housegame.inputs``)."""
+    check_text_size(text, file)
     try:
         try:
             node, data = _compose(text, file, _FAST)

@@ -32,6 +32,12 @@ BOMB = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".jo
     f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(9)
 )
 
+ALIASES = "a: &a [1,1,1]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)},*{chr(97 + i)},*{chr(97 + i)}]\n"
+    for i in range(10)
+)
+"""184 bytes that expand to 398,559 values more than they write (seconds of checks each)."""
+
 HOSTILE_FILES: list[tuple[str, bytes, str]] = [
     (
         "latin1",
@@ -45,6 +51,11 @@ HOSTILE_FILES: list[tuple[str, bytes, str]] = [
     ("null-key", b"players:\n  ~: 1\n", "F:2: key '~' in players is not text"),
     ("bool-key", b"yes: 1\n", "F:1: key 'yes' in the top level is not text"),
     ("bomb", BOMB.encode(), "F: more than 1,000,000 values once its aliases are expanded"),
+    (
+        "aliases",
+        ALIASES.encode(),
+        "F: its aliases add 398,559 values to what it writes out (at most 10,000)",
+    ),
     ("deep-list", b"[" * 500 + b"]" * 500, "F:1: nested more than 64 levels deep"),
     ("deeper-list", b"[" * 5000 + b"]" * 5000, "F:1: nested more than 64 levels deep"),
     (
@@ -75,6 +86,22 @@ def test_a_hostile_file_is_one_error_and_exit_2(
     assert code == 2
     assert message.replace("F", str(file), 1) in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "-r", "pagat", "-r", "pagat", "--deals", "100"),
+        ("simulate", "-r", "pagat", "-r", "rulesets/pagat.yaml", "--deals", "100"),
+        ("ofc", "simulate", "-r", "ofc-classic", "-r", "ofc-classic", "--hands", "1"),
+        ("bigtwo", "simulate", "-r", "taiwan-big-two", "-r", "taiwan-big-two", "--games", "1"),
+    ],
+)
+def test_a_ruleset_named_twice_is_refused(args: tuple[str, ...]) -> None:
+    code, out, err = invoke(*args)
+    assert code == 2
+    assert "is given twice" in err and "hint: name each ruleset once" in err
+    assert out == ""
 
 
 def test_an_endless_file_is_read_only_up_to_the_limit() -> None:

@@ -4,7 +4,8 @@ Every cached ``.npz`` carries a SHA-256 checksum of its arrays (with their dtype
 and is written atomically (a temporary file in the same folder, then ``os.replace``), so a
 reader sees a whole file or none. A file that is truncated, bit-flipped, zeroed or otherwise
 does not verify is reported on stderr and rebuilt; a cache folder that cannot be written costs
-one warning per process, and the tables are kept in memory instead. The folder is
+one warning per process, and the tables are kept in memory instead. A temporary file that a
+killed write left behind is removed the next time a process reads the cache. The folder is
 ``$HOUSEGAME_CACHE``, else ``~/.cache/housegame``.
 """
 
@@ -14,6 +15,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,10 +25,14 @@ import numpy.typing as npt
 
 CACHE_ENV = "HOUSEGAME_CACHE"
 CHECKSUM = "checksum"
+STALE_SECONDS = 600.0
+"""A temporary file untouched this long is left over from a killed write (a write takes
+seconds at most; a younger one may be another process's, still writing)."""
 
 Arrays = Mapping[str, npt.NDArray[Any]]
 
 _warned_unwritable = False
+_swept: set[Path] = set()
 
 
 def cache_dir() -> Path | None:
@@ -80,6 +86,24 @@ def read_verified(path: Path, names: tuple[str, ...], require_checksum: bool) ->
     return arrays
 
 
+def sweep_temporaries(folder: Path) -> None:
+    """Remove the temporary files killed writes left in ``folder`` (once a process)."""
+    if folder in _swept:
+        return
+    _swept.add(folder)
+    try:
+        leftovers = list(folder.glob(".*.npz"))
+    except OSError:
+        return
+    now = time.time()
+    for path in leftovers:
+        try:
+            if now - path.stat().st_mtime > STALE_SECONDS:
+                path.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove: the next write replaces nothing
+
+
 def write_atomic(path: Path, arrays: Arrays, compressed: bool = False) -> None:
     """Write the arrays and their checksum whole or not at all; OSError if the folder cannot
     be written."""
@@ -105,7 +129,10 @@ def write_atomic(path: Path, arrays: Arrays, compressed: bool = False) -> None:
 def load_cached(path: Path | None, names: tuple[str, ...]) -> dict[str, Any] | None:
     """A verified cache file's arrays; None when absent; a file that fails to verify is
     reported (it is rebuilt and overwritten by the caller)."""
-    if path is None or not path.is_file():
+    if path is None:
+        return None
+    sweep_temporaries(path.parent)
+    if not path.is_file():
         return None
     try:
         return read_verified(path, names, require_checksum=True)

@@ -20,6 +20,7 @@ from housegame.cli.common import (
 from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
 from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.families import refuse_repeats
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.simulation.games import GameReport, simulate_bigtwo, simulate_ofc
@@ -115,8 +116,11 @@ KindT = TypeVar("KindT")
 
 
 def _rulesets(refs: list[str] | None, kind: type[KindT]) -> list[KindT]:
-    """The named rulesets (each must be of ``kind``), or every bundled one of that kind."""
-    return [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
+    """The named rulesets (each must be of ``kind``, none twice), or every bundled one of that
+    kind."""
+    rulesets = [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
+    refuse_repeats(rulesets)  # type: ignore[arg-type]
+    return rulesets
 
 
 @handles_input_errors

@@ -8,7 +8,6 @@ bug: one line on stderr, the traceback with ``--debug`` or ``HOUSEGAME_DEBUG=1``
 from __future__ import annotations
 
 import os
-import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from rich.markup import escape
 
 from housegame.cli.console import PlainWhenPiped
 from housegame.errors import HousegameError
+from housegame.inputs import escape_controls
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -33,8 +33,6 @@ console = PlainWhenPiped(highlight=False, emoji=False)
 err_console = PlainWhenPiped(stderr=True, highlight=False, emoji=False)
 
 _debug = False
-
-_INVISIBLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
 def set_debug(on: bool) -> None:
@@ -50,15 +48,7 @@ def debugging() -> bool:
 def visible(text: str, lines: bool = False) -> str:
     r"""Control characters (terminal escapes, bidi overrides; newlines unless ``lines``) as
     ``\x1b``-style escapes, so a name can neither restyle, move nor retitle the terminal."""
-
-    def show(match: re.Match[str]) -> str:
-        char = match.group()
-        if lines and char == "\n":
-            return char
-        code = ord(char)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-    return _INVISIBLE.sub(show, text)
+    return escape_controls(text, "\n" if lines else "")
 
 
 def literal(value: object, lines: bool = False) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import ipaddress
 import socket
 from typing import Annotated
 
@@ -12,15 +11,6 @@ import typer
 from housegame.cli.common import err_console, fail, handles_input_errors, literal
 
 LOCAL_HOST = "127.0.0.1"
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -56,26 +46,32 @@ def serve(
         ),
     ] = LOCAL_HOST,
     port: Annotated[int, typer.Option(metavar="PORT", min=1, max=65535)] = 8000,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="Also answer to this host name (repeatable), e.g. the machine's name on your "
+            "network; loopback names and the --host address are always served.",
+        ),
+    ] = None,
 ) -> None:
     """The web table: rulesets, a table calculator, reports and play, in the browser."""
     try:
-        import uvicorn
-
-        from housegame.web import create_app
+        from housegame.web.guard import is_loopback
+        from housegame.web.server import serve as run_server
     except ImportError as exc:
         fail(
             f"housegame serve needs the web extra ({exc.name} is not installed): "
             "pip install 'housegame[web]'"
         )
     listener = _listening_socket(host, port)
-    if not _loopback(host):
+    if not is_loopback(host):
         err_console.print(
             f"[bold yellow]warning:[/] listening on {literal(host)}: anyone who can reach this "
             "machine can use the table (it has no login)"
         )
     err_console.print(f"housegame web table on http://{literal(host)}:{port}/ (Ctrl-C stops)")
-    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
-    uvicorn.Server(config).run(sockets=[listener])
+    run_server(host, port, allow_host or (), listener)
 
 
 def register(app: typer.Typer) -> None:

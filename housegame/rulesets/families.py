@@ -10,8 +10,13 @@ from typing import TypeVar
 
 import yaml
 
-from housegame.errors import HousegameError
-from housegame.rulesets.loader import bundled_of, bundled_rulesets, load_ruleset
+from housegame.errors import HousegameError, RulesetError
+from housegame.rulesets.loader import (
+    bundled_of,
+    bundled_rulesets,
+    forget_bundled,
+    load_ruleset,
+)
 from housegame.rulesets.registry import Ruleset
 
 RulesetRef = str | Path
@@ -85,25 +90,61 @@ def by_family(
 KindT = TypeVar("KindT")
 
 
+def refuse_repeats(rulesets: Sequence[Ruleset]) -> None:
+    """One ruleset named twice (by id, or by an id and a path) would be run twice: an error."""
+    seen: set[str] = set()
+    for ruleset in rulesets:
+        if ruleset.id in seen:
+            raise RulesetError(
+                f"ruleset '{ruleset.id}' is given twice", hint="name each ruleset once"
+            )
+        seen.add(ruleset.id)
+
+
 def load_in_family_order(refs: Sequence[str] | None, kind: type[KindT]) -> list[KindT]:
     """Rulesets of one game kind by id or path (none: every bundled one), in family order: the
-    rulesets ``housegame simulate -r ...`` and the web table's reports run, in their order."""
+    rulesets ``housegame simulate -r ...`` and the web table's reports run, in their order;
+    one named twice is an error."""
     loaded = [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
+    refuse_repeats(loaded)  # type: ignore[arg-type]
     order = by_family(loaded, list(refs) if refs else [None] * len(loaded))  # type: ignore[arg-type]
     return [loaded[i] for i in order]
+
+
+Stamp = tuple[tuple[str, int, int], ...]
+_catalog: tuple[Stamp, list[dict[str, str | None]]] | None = None
+
+
+def _stamp(files: dict[str, Path]) -> Stamp:
+    """What the bundled files are now: id, modification time and size of each."""
+    stamps = []
+    for rid, path in files.items():
+        status = path.stat()
+        stamps.append((rid, status.st_mtime_ns, status.st_size))
+    return tuple(stamps)
 
 
 def catalog(game: str | None = None) -> list[dict[str, str | None]]:
     """The bundled rulesets in family order, one row each (``id``, ``game``, ``extends``,
     ``name``, ``summary``): what ``housegame rulesets --json`` prints and ``GET /api/rulesets``
-    returns; ``game`` keeps one game's."""
+    returns; ``game`` keeps one game's. Built once a process (every page of the web table
+    lists them) and again, with the bundled rulesets reloaded, when a bundled file changes."""
+    global _catalog
     files = bundled_rulesets()
+    stamp = _stamp(files)
+    if _catalog is None or _catalog[0] != stamp:
+        if _catalog is not None:
+            forget_bundled()
+        _catalog = stamp, _catalog_rows(files)
+    return [dict(row) for row in _catalog[1] if game is None or row["game"] == game]
+
+
+def _catalog_rows(files: dict[str, Path]) -> list[dict[str, str | None]]:
     loaded = [load_ruleset(rid) for rid in files]
     rows: list[dict[str, str | None]] = []
     for i in by_family(loaded, list(files.values())):
         ruleset = loaded[i]
         kind = str(getattr(ruleset, "game", ""))
-        if game is None or kind == game:
-            row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
-            rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
+        row = {"id": ruleset.id, "game": kind, "extends": parent_id(ruleset, files[ruleset.id])}
+        rows.append({**row, "name": ruleset.name, "summary": ruleset.summary})
     return rows

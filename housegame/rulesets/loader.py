@@ -375,3 +375,8 @@ def load_bundled(ref: str) -> Ruleset:
 @cache
 def _load_bundled(ref: str) -> Ruleset:
     return load_ruleset_file(_resolve_reference(ref, None))
+
+
+def forget_bundled() -> None:
+    """Read the bundled rulesets again from now on (their files changed)."""
+    _load_bundled.cache_clear()

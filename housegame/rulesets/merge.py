@@ -19,7 +19,6 @@ and overrides that change nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -127,11 +126,18 @@ def _identity(entry: Any, fields: tuple[str, ...]) -> Any:
     )
 
 
-def _subtree(positions: dict[KeyPath, Position], root: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
-    n = len(root)
+SubtreeIndex = dict[KeyPath, list[tuple[KeyPath, Position]]]
+
+
+def _subtree_index(positions: dict[KeyPath, Position]) -> SubtreeIndex:
+    """Every path's position listed under each of its prefixes, in the file's order: a
+    subtree is then read in its own size, not the whole file's (a mapping of thousands of
+    keys copied key by key stays linear)."""
+    index: SubtreeIndex = {}
     for path, pos in positions.items():
-        if path[:n] == root:
-            yield path[n:], pos
+        for end in range(len(path) + 1):
+            index.setdefault(path[:end], []).append((path, pos))
+    return index
 
 
 class _Merger:
@@ -140,12 +146,18 @@ class _Merger:
         self.positions: dict[KeyPath, Position] = {}
         self.written: dict[KeyPath, KeyPath] = {}
         self.notes: list[MergeNote] = []
+        self._indexes: dict[int, SubtreeIndex] = {}
 
     def take(self, source: Located, src: KeyPath, out: KeyPath) -> None:
         """Positions (and written paths) of a value copied whole from ``source``."""
-        for rest, pos in _subtree(source.positions, src):
+        index = self._indexes.get(id(source))
+        if index is None:
+            index = self._indexes[id(source)] = _subtree_index(source.positions)
+        n = len(src)
+        for path, pos in index.get(src, ()):
+            rest = path[n:]
             self.positions[(*out, *rest)] = pos
-            self.written[(*out, *rest)] = source.written_path((*src, *rest))
+            self.written[(*out, *rest)] = source.written_path(path)
 
     def error(self, path: KeyPath, message: str, hint: str | None = None) -> RulesetError:
         where = format_path(path)

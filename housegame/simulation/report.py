@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import csv
 import html
+import io
 import re
 import warnings
 from collections import Counter
@@ -71,17 +72,22 @@ def _rows(stats: RulesetStats) -> Iterator[tuple[str, str, str, Any]]:
         yield "distribution", str(value), "count", count
 
 
-def write_csv(report: SimulationReport, path: Path) -> None:
+def csv_text(report: SimulationReport) -> str:
     """One row per number: ruleset, section, name, metric, value."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for stats in report.rulesets:
+        for section, name, metric, value in _rows(stats):
+            shown = _number(value)
+            writer.writerow([stats.ruleset, section, name, metric, "" if shown is None else shown])
+    return out.getvalue()
+
+
+def write_csv(report: SimulationReport, path: Path) -> None:
+    """The CSV (``csv_text``) as a file."""
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
-        for stats in report.rulesets:
-            for section, name, metric, value in _rows(stats):
-                shown = _number(value)
-                writer.writerow(
-                    [stats.ruleset, section, name, metric, "" if shown is None else shown]
-                )
+        out.write(csv_text(report))
 
 
 def _number(value: Any) -> Any:
@@ -142,10 +148,19 @@ def _distributions(stats: RulesetStats) -> list[tuple[str, dict[Exact, int], flo
     ]
 
 
-def write_plots(report: SimulationReport, folder: Path) -> list[Path]:
-    """Per ruleset, a seat's result distribution and what each payout term contributes."""
+def plot_images(report: SimulationReport) -> dict[str, bytes]:
+    """Per ruleset, a seat's result distribution and what each payout term contributes: PNGs
+    by name, drawn in memory (the web table keeps them without a temporary folder)."""
     plt = _pyplot()
-    written = []
+    images: dict[str, bytes] = {}
+
+    def keep(fig: Any, name: str) -> None:
+        fig.tight_layout()
+        png = io.BytesIO()
+        fig.savefig(png, format="png", dpi=90)
+        plt.close(fig)
+        images[name] = png.getvalue()
+
     for stats in report.rulesets:
         fig, ax = plt.subplots(figsize=(7, 3.2))
         for label, counts, offset in _distributions(stats):
@@ -158,11 +173,7 @@ def write_plots(report: SimulationReport, folder: Path) -> list[Path]:
         ax.set_title(f"{stats.ruleset}: one seat's result in a deal ({stats.deals} deals)")
         ax.set_xlabel(f"{stats.unit}s won (negative: lost)")
         ax.set_ylabel("share of results")
-        fig.tight_layout()
-        path = folder / f"distribution-{_slug(stats.ruleset)}.png"
-        fig.savefig(path, dpi=90)
-        plt.close(fig)
-        written.append(path)
+        keep(fig, f"distribution-{_slug(stats.ruleset)}")
         terms = stats.terms
         fig, ax = plt.subplots(figsize=(7, 0.8 + 0.28 * max(1, len(terms))))
         labels = [f"{t['kind']}: {t['label']}" for t in terms]
@@ -171,10 +182,16 @@ def write_plots(report: SimulationReport, folder: Path) -> list[Path]:
         ax.invert_yaxis()
         ax.set_title(f"{stats.ruleset}: units each payout term moves per deal")
         ax.set_xlabel(f"{stats.unit}s per deal, whichever way")
-        fig.tight_layout()
-        path = folder / f"terms-{_slug(stats.ruleset)}.png"
-        fig.savefig(path, dpi=90)
-        plt.close(fig)
+        keep(fig, f"terms-{_slug(stats.ruleset)}")
+    return images
+
+
+def write_plots(report: SimulationReport, folder: Path) -> list[Path]:
+    """The plots (``plot_images``) as PNG files in ``folder``."""
+    written = []
+    for name, png in plot_images(report).items():
+        path = folder / f"{name}.png"
+        path.write_bytes(png)
         written.append(path)
     return written
 

@@ -1,20 +1,33 @@
-"""The app: pages and ``/api/`` routes from each feature module, behind the body size limit."""
+"""The app: pages and ``/api/`` routes from each feature module, behind the guard (``Host``,
+same origin, security headers) and the body size limit; every error in one shape."""
 
 from __future__ import annotations
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from housegame import __version__
 from housegame.errors import HousegameError
 from housegame.web import play, reports, rulesets, table
 from housegame.web.apidocs import mount_swagger_ui
-from housegame.web.core import HERE, BodyLimit, JSONOut, housegame_error, request_invalid
+from housegame.web.core import (
+    HERE,
+    BodyLimit,
+    JSONOut,
+    housegame_error,
+    http_error,
+    internal_error,
+    request_invalid,
+)
+from housegame.web.guard import Guard, Hosts
+from housegame.web.limits import InputLimits
 
 
-def create_app() -> FastAPI:
-    """A new app; ``housegame serve`` runs one with uvicorn, tests drive one directly."""
+def create_app(hosts: Hosts | None = None) -> FastAPI:
+    """A new app; ``housegame serve`` runs one with uvicorn, tests drive one directly.
+    ``hosts``: the names it answers to (default: this machine's loopback names only)."""
     app = FastAPI(
         title="housegame",
         version=__version__,
@@ -25,9 +38,13 @@ def create_app() -> FastAPI:
         docs_url=None,  # apidocs serves /docs with Swagger UI's files from this server
         redoc_url=None,
     )
+    app.add_middleware(InputLimits)
     app.add_middleware(BodyLimit)
+    app.add_middleware(Guard, hosts=hosts or Hosts.serving())
     app.add_exception_handler(HousegameError, housegame_error)
     app.add_exception_handler(RequestValidationError, request_invalid)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, internal_error)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     mount_swagger_ui(app)
     for module in (rulesets, table, reports, play):

@@ -3,22 +3,21 @@ plots, with the CSV and JSON that ``housegame simulate --csv/--json`` write.
 
 A run is a job in a thread of the server, calling the library's ``simulate`` with a progress
 callback; cancelling it makes the callback raise ``KeyboardInterrupt``, which ends the run as
-Ctrl-C does on the command line: the report covers the deals played. At most ``MAX_JOBS`` jobs
+Ctrl-C does on the command line: the report covers the deals played, and is there as soon as
+the run stops (its plots follow). The report, its CSV and plots are kept in memory: a full
+temporary folder cannot lose them. At most ``MAX_JOBS`` jobs
 are kept (the oldest finished one is dropped for a new one) and ``MAX_RUNNING`` run at once.
 """
 
 from __future__ import annotations
 
 import json
-import tempfile
 import threading
-import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
@@ -34,15 +33,16 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import SimulationReport, simulate
 from housegame.simulation.report import (
     SUMMARY_HEADERS,
+    csv_text,
     headers_in,
     lane_rows,
+    plot_images,
     special_rows,
     summary_rows,
     term_rows,
-    write_csv,
-    write_plots,
 )
 from housegame.web.core import NotFound, WebInputError, error_lines, lang_of, render
+from housegame.web.limits import MAX_NAME_CHARS, MAX_RULESETS
 
 router = APIRouter()
 
@@ -52,6 +52,9 @@ MAX_JOBS = 8
 """Jobs kept in memory, finished or not."""
 MAX_RUNNING = 2
 """Jobs running at once (a run keeps a core busy)."""
+
+CANCEL_SECONDS = 30.0
+"""Longest a cancel waits for the run's current step (100 deals) to end."""
 
 PLOTTING = threading.Lock()
 """matplotlib's pyplot is not thread-safe: one job draws at a time."""
@@ -63,7 +66,9 @@ class SimulationRequest(BaseModel):
     """What ``housegame simulate`` is asked: ``-r`` ids (none: every bundled 13-card ruleset),
     ``--deals``, ``--seed``, ``--players`` and ``--objective``."""
 
-    rulesets: list[str] = Field(default_factory=list, max_length=64)
+    rulesets: list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]] = Field(
+        default_factory=list, max_length=MAX_RULESETS
+    )
     deals: int = Field(default=1000, ge=1)
     seed: int = Field(default=1, ge=0, le=MAX_SEED)
     players: int = Field(default=4, ge=2, le=4)
@@ -98,6 +103,8 @@ class Job:
     plots: dict[str, bytes] = field(default_factory=dict)
     csv: str = ""
     cancel: threading.Event = field(default_factory=threading.Event)
+    played: threading.Event = field(default_factory=threading.Event)
+    """Set once the deals are over (the report may still be drawing its plots)."""
 
     def progress(self, deals: int) -> None:
         self.done += deals
@@ -203,14 +210,14 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
             "ev" if request.objective == "ev" else "lexicographic",
         )
         if report.rulesets:
-            with tempfile.TemporaryDirectory(prefix="housegame-report-") as folder:
-                path = Path(folder)
-                write_csv(report, path / "report.csv")
-                job.csv = (path / "report.csv").read_text(encoding="utf-8")
-                with PLOTTING:
-                    plots = write_plots(report, path)
-                job.plots = {p.stem: p.read_bytes() for p in plots}
+            job.csv = csv_text(report)
         job.report = report
+        if report.interrupted:  # a cancelled run answers now; its plots follow
+            job.state = "cancelled"
+        job.played.set()
+        if report.rulesets:
+            with PLOTTING:
+                job.plots = plot_images(report)
         job.state = "cancelled" if report.interrupted else "done"
     except HousegameError as exc:
         job.errors = error_lines(exc)
@@ -219,6 +226,8 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
         job.errors = [f"the simulation failed: {type(exc).__name__}: {exc}"]
         job.state = "failed"
         raise
+    finally:
+        job.played.set()
 
 
 @router.post(
@@ -240,12 +249,11 @@ def simulation_status(job_id: str) -> SimulationStatus:
 
 @router.delete("/api/simulations/{job_id}", response_model=SimulationStatus, tags=["reports"])
 def cancel_simulation(job_id: str) -> SimulationStatus:
-    """Stop a run as Ctrl-C does: the report covers the deals played so far."""
+    """Stop a run as Ctrl-C does: the report covers the deals played so far. It answers as
+    soon as the deals stop (the next step of the run), never waiting for the plots."""
     job = JOBS.get(job_id)
     job.cancel.set()
-    deadline = time.monotonic() + 30
-    while job.state == "running" and time.monotonic() < deadline:
-        time.sleep(0.05)
+    job.played.wait(CANCEL_SECONDS)
     return job.status()
 
 

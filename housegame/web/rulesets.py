@@ -26,6 +26,7 @@ from housegame.rulesets.registry import RULESET_MODELS, Ruleset
 from housegame.rulesheet import Grid, Sheet, build_sheet, render_text
 from housegame.rulesheet import show as show_ruleset
 from housegame.web.core import WebInputError, error_lines, lang_of, render, upload_text
+from housegame.web.limits import MAX_NAME_CHARS
 from housegame.yamlsource import load_yaml_text
 
 router = APIRouter()
@@ -33,6 +34,7 @@ router = APIRouter()
 PASTED = "pasted.yaml"
 """The name a pasted ruleset's errors carry (an upload carries its own file name)."""
 
+FileName = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
 LangQuery = Annotated[Lang, Query(description="en, or zh for Chinese names (`--lang zh`).")]
 
 
@@ -69,7 +71,11 @@ class SheetOut(BaseModel):
 
 class CheckRequest(BaseModel):
     yaml: str = Field(description="A ruleset's YAML text; `extends` may name a bundled id only.")
-    name: str = Field(default=PASTED, description="The file name its error lines carry.")
+    name: str = Field(
+        default=PASTED,
+        max_length=MAX_NAME_CHARS,
+        description="The file name its error lines carry.",
+    )
     lang: Lang = "en"
 
 
@@ -164,7 +170,11 @@ class RulesetSource(BaseModel):
 
     id: str | None = None
     yaml: str | None = None
-    name: str = Field(default=PASTED, description="The file name the text's errors carry.")
+    name: str = Field(
+        default=PASTED,
+        max_length=MAX_NAME_CHARS,
+        description="The file name the text's errors carry.",
+    )
 
 
 class DiffRequest(BaseModel):

@@ -32,6 +32,7 @@ from housegame.scoring import ScoreResult, arrangement_json, check_setting, scor
 from housegame.tables import TableFile, parse_table
 from housegame.thirteen import TableResult
 from housegame.web.core import WebInputError, json_located, lang_of, render
+from housegame.web.limits import MAX_CARD_CHARS, MAX_CARDS, MAX_NAME_CHARS, MAX_RULESETS
 from housegame.yamlsource import Located, load_yaml_text
 
 router = APIRouter()
@@ -43,24 +44,33 @@ MAX_PLAYERS = 10
 """Most players a table sent to the web may have (rulesets seat 2-4; loose hands are set by
 the arranger before seats are counted, so a huge table would hold the server)."""
 
-RulesetId = Annotated[str, Field(description="A bundled ruleset id (no paths).")]
-CardText = Annotated[
-    str | list[str], Field(description="Cards separated by spaces or commas, or a list.")
+RulesetId = Annotated[
+    str, Field(max_length=MAX_NAME_CHARS, description="A bundled ruleset id (no paths).")
 ]
+CardText = Annotated[
+    Annotated[str, Field(max_length=MAX_CARD_CHARS)]
+    | Annotated[
+        list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]], Field(max_length=MAX_CARDS)
+    ],
+    Field(description="Cards separated by spaces or commas, or a list."),
+]
+Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
 
 
 class ScoreRequest(BaseModel):
     table: Any = Field(description="A table file's content as JSON (players, ruleset, banker).")
     ruleset: RulesetId | None = Field(default=None, description="Overrides the table's own.")
-    banker: str | None = Field(default=None, description="The banker's name (banker games).")
+    banker: Name | None = Field(default=None, description="The banker's name (banker games).")
 
 
 class CompareRequest(BaseModel):
     table: Any = Field(description="A table file's content as JSON.")
     rulesets: list[RulesetId] | None = Field(
-        default=None, description="Bundled ids; default: every bundled ruleset of its game."
+        default=None,
+        max_length=MAX_RULESETS,
+        description="Bundled ids; default: every bundled ruleset of its game.",
     )
-    banker: str | None = None
+    banker: Name | None = None
 
 
 class SettingRequest(BaseModel):
@@ -203,7 +213,7 @@ def arrange_api(body: ArrangeRequest) -> dict[str, Any]:
 
 class TableText(BaseModel):
     text: str = Field(description="A table file's text (YAML or JSON).")
-    name: str = Field(default="table.yaml", description="The file name its errors carry.")
+    name: Name = Field(default="table.yaml", description="The file name its errors carry.")
 
 
 @router.post("/api/tables/read", tags=["table"])

@@ -3,6 +3,7 @@ atomic, and an unwritable cache folder falls back to memory with one warning."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -208,3 +209,19 @@ def test_a_damaged_cached_lane_odds_file_is_rebuilt(
     lane_odds.__wrapped__(RULES)
     assert built == [0, 0]
     assert f"cache file {path} does not verify" in capsys.readouterr().err
+
+
+def test_a_killed_writes_temporary_file_is_removed_on_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "_swept", set())
+    target = tmp_path / "rank-tables-v3-x.npz"
+    left = tmp_path / ".rank-tables-v3-x.k2j4h5.npz"
+    left.write_bytes(b"\0" * 4096)  # what a kill during np.savez leaves
+    old = left.stat().st_mtime - cache.STALE_SECONDS - 60
+    os.utime(left, (old, old))
+    writing = tmp_path / ".rank-tables-v3-x.q8w7e6.npz"  # another process, writing now
+    writing.write_bytes(b"\0" * 4096)
+    assert cache.load_cached(target, ("values",)) is None
+    assert not left.exists()
+    assert writing.exists()

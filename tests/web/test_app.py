@@ -8,13 +8,17 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
+from starlette.types import Message, Receive, Scope, Send
 
+from housegame.web.core import BodyLimit
 from tests.web.conftest import Shot, Visit, wait_for
 
 
@@ -54,6 +58,33 @@ def test_a_body_over_the_limit_is_refused_unread(client: TestClient) -> None:
     response = client.post("/api/rulesets", content=big)
     assert response.status_code == 413
     assert response.json() == {"errors": ["request body larger than 1024 KiB"]}
+
+
+@pytest.mark.parametrize("path", ["/api/rulesets/check", "/api/score", "/rulesets/check"])
+def test_a_chunked_body_over_the_limit_is_413(client: TestClient, path: str) -> None:
+    chunks = iter([b"x" * (512 * 1024), b"x" * (512 * 1024), b"x"])
+    response = client.post(path, content=chunks, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json() == {"errors": ["request body larger than 1024 KiB"]}
+
+
+def test_a_body_that_trickles_in_is_408() -> None:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        raise AssertionError("the app must not see a late body")
+
+    async def trickle() -> Message:
+        await anyio.sleep(1)
+        return {"type": "http.request", "body": b"x", "more_body": True}
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope: Scope = {"type": "http", "method": "POST", "headers": [], "path": "/api/score"}
+    anyio.run(BodyLimit(app, seconds=0.2), scope, trickle, send)
+    assert sent[0]["status"] == 408
+    assert json.loads(sent[1]["body"]) == {"errors": ["the request body took over 0.2 s"]}
 
 
 def test_the_home_page_lists_every_ruleset(client: TestClient) -> None:
@@ -130,10 +161,22 @@ def _free_port() -> int:
         return port
 
 
+SERVE = [sys.executable, "-m", "housegame", "serve"]
+
+
+def _get(url: str, host: str) -> int:
+    request = urllib.request.Request(url, headers={"Host": host})
+    try:
+        with urllib.request.urlopen(request) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as refused:
+        return refused.code
+
+
 def test_serve_answers_on_localhost() -> None:
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "housegame", "serve", "--port", str(port)],
+        [*SERVE, "--port", str(port), "--allow-host", "table.lan"],
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -149,6 +192,10 @@ def test_serve_answers_on_localhost() -> None:
                 assert time.monotonic() < deadline, "serve did not answer"
                 time.sleep(0.1)
         assert rows == cli_json("rulesets", "--json")
+        url = f"http://127.0.0.1:{port}/api/rulesets"
+        assert _get(url, f"table.lan:{port}") == 200
+        assert _get(url, f"localhost:{port}") == 200
+        assert _get(url, "rebind.attacker.example") == 400
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=30)
@@ -169,6 +216,6 @@ def test_serve_answers_on_localhost() -> None:
     ],
 )
 def test_serve_warns_off_this_machine(host: str, local: bool) -> None:
-    from housegame.cli.serve_cmd import _loopback
+    from housegame.web.guard import is_loopback
 
-    assert _loopback(host) is local
+    assert is_loopback(host) is local

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -69,7 +70,7 @@ def test_the_report_is_exactly_what_simulate_writes(client: TestClient, tmp_path
     assert [r["ruleset"] for r in status["report"]["rulesets"]] == ["taiwan", "pagat"]
     table = client.get(f"/api/simulations/{job}/report.csv")
     assert table.headers["content-type"].startswith("text/csv")
-    assert table.text == csv.read_text(encoding="utf-8")
+    assert table.content == csv.read_bytes()
 
 
 def test_plots_and_the_report_page(client: TestClient) -> None:
@@ -109,6 +110,38 @@ def test_a_cancelled_run_reports_the_deals_played(client: TestClient, no_jobs: N
     played = report["rulesets"][0]["deals"]
     assert 0 < played < 20_000 and played % 100 == 0
     assert client.get(f"/api/simulations/{job}/report.json").json() == report
+
+
+def test_cancel_answers_before_the_plots(client: TestClient, no_jobs: None) -> None:
+    """Plots take seconds (and one job draws at a time): a cancel does not wait for them."""
+    with reports.PLOTTING:  # another job is drawing
+        job = start(client, rulesets=["pagat"], deals=20_000, players=2, objective="lexicographic")
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/simulations/{job}").json()["done"] == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        status = client.delete(f"/api/simulations/{job}").json()
+        assert status["state"] == "cancelled"
+        assert status["report"]["interrupted"] is True and status["plots"] == []
+        assert client.get(f"/api/simulations/{job}/report.csv").status_code == 200
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/simulations/{job}").json()["plots"]:
+        assert time.monotonic() < deadline, "the plots did not follow"
+        time.sleep(0.05)
+
+
+def test_a_report_needs_no_temporary_folder(
+    client: TestClient, no_jobs: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full (or missing) temporary folder cannot lose a finished report."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "full"))
+    job = start(client, rulesets=["pagat"], deals=100, players=2)
+    status = finished(client, job)
+    assert status["state"] == "done", status["errors"]
+    assert status["plots"] == ["distribution-pagat", "terms-pagat"]
+    assert client.get(f"/api/simulations/{job}/report.csv").text.startswith("ruleset,")
+    plot = client.get(f"/api/simulations/{job}/plots/terms-pagat.png")
+    assert plot.content.startswith(b"\x89PNG")
 
 
 def test_jobs_are_bounded(

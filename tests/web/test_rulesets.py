@@ -288,3 +288,15 @@ def test_a_lone_surrogate_is_shown_escaped_not_a_crash(client: TestClient) -> No
     page = client.post("/rulesets/check", data={"yaml": 'id: x\nname: "\\ud800"\nextends: pagat'})
     assert page.status_code == 200
     assert '<h2 class="sheet-title">\\ud800</h2>' in page.text
+
+
+def test_control_and_bidi_characters_are_shown_as_escapes(client: TestClient) -> None:
+    """As the CLI prints them: a name cannot reverse what the page says, nor hide text."""
+    text = 'id: x\nextends: pagat\nname: "Pagat\\u202e desrever\\x1b[31m red"\n'
+    page = client.post("/rulesets/check", data={"yaml": text})
+    assert page.status_code == 200
+    assert "\u202e" not in page.text and "\x1b" not in page.text
+    assert '<h2 class="sheet-title">Pagat\\u202e desrever\\x1b[31m red</h2>' in page.text
+    lines = "id: x\r\nextends: pagat\r\nname:\tTabbed\r\n"
+    echoed = client.post("/rulesets/check", data={"yaml": lines})
+    assert "id: x\r\nextends: pagat\r\nname:\tTabbed" in echoed.text  # the text box keeps it

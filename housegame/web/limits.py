@@ -1,0 +1,44 @@
+"""What one request to the web table may cost: limits sized to the job, far below the command
+line's (which reads a 16 MiB table), so no request holds a core for long.
+
+Every text a request carries (a pasted ruleset, a table, a table sent as JSON and laid out as
+its file would be) is read within ``WEB_LIMITS`` (``InputLimits`` sets them for the request);
+the API's models bound lists and strings (cards, rulesets per request) before anything is
+read. ``docs/security.md`` lists each limit.
+"""
+
+from __future__ import annotations
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from housegame.inputs import Limits, input_limits
+
+WEB_TEXT_BYTES = 64 * 1024
+"""Largest ruleset or table text (the largest bundled ruleset is under 8 KiB)."""
+WEB_VALUES = 20_000
+"""Most values in one text, aliases expanded (the largest bundled ruleset holds 441)."""
+WEB_LIMITS = Limits(
+    WEB_TEXT_BYTES,
+    WEB_VALUES,
+    hint="the web table reads texts of at most 64 KiB and 20,000 values; "
+    "`housegame validate FILE` checks larger ones",
+)
+MAX_RULESETS = 32
+"""Rulesets one request may name (every bundled ruleset fits)."""
+MAX_NAME_CHARS = 200
+"""Longest ruleset id, file name or player name a request's fields may give."""
+MAX_CARDS = 52
+"""Most cards in one list (a deck)."""
+MAX_CARD_CHARS = 400
+"""Longest card text (52 cards written out with separators)."""
+
+
+class InputLimits:
+    """Read every text of a request within ``WEB_LIMITS``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        with input_limits(WEB_LIMITS):
+            await self.app(scope, receive, send)
