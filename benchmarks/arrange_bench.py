@@ -22,13 +22,16 @@ import time
 import numpy as np
 
 from housegame.arrange.arranger import Arranger
-from housegame.arrange.build import deal_hands
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
-from housegame.arrange.search import BATCH, search_lexicographic
+from housegame.arrange.plan import PLAN
+from housegame.arrange.search import search_lexicographic
 from housegame.cards import Card
+from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+
+BATCH = PLAN.batch
 
 
 def per_hand_ms(

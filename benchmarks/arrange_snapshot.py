@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from housegame.arrange import Arranger
-from housegame.arrange.build import deal_hands
 from housegame.cards import DECK, format_cards
+from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 

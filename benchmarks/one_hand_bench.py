@@ -13,7 +13,7 @@ steadier on a machine shared with other work (the script runs any checkout's pac
 
 ``--stages`` times the steps of one call apart (median CPU ms): preparing the hand, its subsets'
 ordinals, the subsets in strength order, the per-call bound state (with the formula specialised
-to the hand), the ``semi`` bound of every back, the exact search (``search_one``), and the whole
+to the hand), the ``semi`` bound of every back, the exact search (``search_direct``), and the whole
 ``arrange`` call (the rest is the special-hand decision and the answer's objects).
 """
 
@@ -26,8 +26,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from housegame.arrange.arranger import Arranger
-from housegame.arrange.build import deal_hands
 from housegame.cards import Card
+from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
@@ -54,8 +54,9 @@ def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
     batch of one hand (imported here: older checkouts, timed without ``--stages``, lack
     them)."""
     from housegame.arrange.batch import batches
-    from housegame.arrange.evsearch import DIRECT_FIRST, EvSearch
-    from housegame.arrange.search import search_one
+    from housegame.arrange.evsearch import EvSearch
+    from housegame.arrange.plan import PLAN
+    from housegame.arrange.search import search_direct
 
     arranger = Arranger(ruleset, "ev")
     arranger.arrange(hands[0])
@@ -74,8 +75,8 @@ def stages(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
         timed("subset ordinals", lambda: batch.subsets(tables))
         timed("strength order", lambda: batch.ranked(tables))
         subsets, bounds, values = timed("bound state", lambda: search.prepare(batch))
-        semi = timed("semi bound, every back", bounds.semi_all)
-        timed("exact search", lambda: search_one(subsets, semi[0], values, 1, DIRECT_FIRST))
+        semi = timed("semi bound, every back", bounds.semi)
+        timed("exact search", lambda: search_direct(subsets, semi, values, 1, PLAN.direct_first))
         timed("whole arrange call", lambda: arranger.arrange(hand))
 
     for hand in hands:

@@ -126,8 +126,8 @@ def loose_tables(ruleset: str, count: int) -> None:
     of three passes (the first table scored before timing: tables and model loaded)."""
     import statistics
 
-    from housegame.arrange.build import deal_hands
     from housegame.cards import Card
+    from housegame.dealer import deal_hands
     from housegame.scoring import score
     from housegame.tables import TableFile
 

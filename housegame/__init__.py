@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from housegame.rulesets.registry import RULESET_MODELS, Ruleset
     from housegame.rulesets.thirteen import ThirteenCardRuleset
     from housegame.scoring import ScoreResult, resolve_ruleset, score, score_file
+    from housegame.simulation.sensitivity import SensitivityReport, sensitivity
     from housegame.tables import PlayerEntry, TableFile, load_table
     from housegame.thirteen import (
         PairResult,
@@ -56,6 +57,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "housegame.rulesets.registry": ("RULESET_MODELS", "Ruleset"),
     "housegame.rulesets.thirteen": ("ThirteenCardRuleset",),
     "housegame.scoring": ("ScoreResult", "resolve_ruleset", "score", "score_file"),
+    "housegame.simulation.sensitivity": ("SensitivityReport", "sensitivity"),
     "housegame.tables": ("PlayerEntry", "TableFile", "load_table"),
     "housegame.thirteen": (
         "PairResult",
@@ -88,6 +90,7 @@ __all__ = [
     "RulesetStats",
     "ScoreResult",
     "Seat",
+    "SensitivityReport",
     "Setting",
     "TableComparison",
     "TableError",
@@ -111,6 +114,7 @@ __all__ = [
     "score_file",
     "score_ofc",
     "score_thirteen",
+    "sensitivity",
     "settle_table",
     "simulate",
 ]

@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from housegame.errors import CardError, FoulError, HousegameError, TableError
-from housegame.jsonsafe import number_map
+from housegame.jsonsafe import Number, number, number_map, numbers
+from housegame.results import totals_line
 from housegame.rulesets.families import by_family, family_order, parent_id
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import ScoreResult, ruleset_for, score
 from housegame.simulation import RulesetStats, simulate
-from housegame.tables import TableFile
+from housegame.tables import TableFile, load_table
 
 __all__ = [
     "RulesetStats",
@@ -51,9 +52,42 @@ class TableComparison:
         first = next(iter(self.results.values()))
         return list(first.totals)
 
-    def totals(self) -> dict[str, dict[str, Fraction]]:
-        """Ruleset id -> player -> units won (negative: lost)."""
+    def totals(self) -> dict[str, dict[str, Number]]:
+        """Ruleset id -> player -> units won (negative: lost), as plain numbers (an int where
+        whole), so ``pandas.DataFrame(comparison.totals())`` holds numbers."""
+        return {
+            rid: {name: number(units) for name, units in result.totals.items()}
+            for rid, result in self.results.items()
+        }
+
+    def exact_totals(self) -> dict[str, dict[str, Fraction]]:
+        """The same totals exactly (a pool share of 4/3 stays 4/3)."""
         return {rid: dict(result.totals) for rid, result in self.results.items()}
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One row per ruleset and player, for ``pandas.DataFrame``: ruleset, player, total
+        (units; ``total_exact`` where not whole), unit, points (total x points per unit)."""
+        return [
+            {
+                "ruleset": rid,
+                "player": name,
+                **numbers("total", units),
+                "unit": result.unit,
+                **numbers("points", units * result.points_per_unit),
+            }
+            for rid, result in self.results.items()
+            for name, units in result.totals.items()
+        ]
+
+    def __repr__(self) -> str:
+        """A short summary: each ruleset's totals on one line, then what was skipped."""
+        players = self.players
+        width = max(len(rid) for rid in self.results)
+        lines = [f"TableComparison: {len(players)} players under {len(self.results)} rulesets"]
+        for rid, totals in self.totals().items():
+            lines.append(f"  {rid:<{width}}  {totals_line(totals, self.results[rid].unit)}")
+        lines += [f"  skipped {rid}: {reason}" for rid, reason in self.skipped.items()]
+        return "\n".join(lines)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -90,9 +124,10 @@ def _named(exc: HousegameError, rid: str) -> HousegameError:
 
 
 def compare_table(
-    table: TableFile, rulesets: Sequence[RulesetRef] | None = None
+    table: TableFile | Path | str, rulesets: Sequence[RulesetRef] | None = None
 ) -> TableComparison:
-    """Score ``table`` under each ruleset (default: every bundled ruleset of its game).
+    """Score ``table`` (parsed, or a file's path, as ``score`` takes it) under each ruleset
+    (default: every bundled ruleset of its game).
 
     Rulesets named explicitly must all be able to score the table, or the first problem is
     raised with the ruleset's id; but one that refuses a player's foul setting is skipped
@@ -100,6 +135,8 @@ def compare_table(
     request's). With the default, a ruleset the table does not fit (seat count, a missing
     banker, a refused foul) is skipped with its reason. If none scores the table, the first
     problem is raised (a problem with the cards before any other)."""
+    if not isinstance(table, TableFile):
+        table = load_table(Path(table))
     explicit = rulesets is not None
     refs: Sequence[RulesetRef] = rulesets if rulesets is not None else rulesets_like(table)
     if not refs:

@@ -3,7 +3,7 @@ a pair's lines, and players' totals over pairs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -109,4 +109,10 @@ def pair_totals(names: Iterable[str], pairs: Iterable[PairResult]) -> dict[str, 
     return totals
 
 
-__all__ = ["Item", "LaneResult", "PairResult", "pair_totals"]
+def totals_line(totals: Mapping[str, Fraction | int | float], unit: str) -> str:
+    """``You +108, Opponent -24, West -43 (unit)``: a result's short summary."""
+    shown = ", ".join(f"{name} {float(units):+g}" for name, units in totals.items())
+    return f"{shown} ({unit})"
+
+
+__all__ = ["Item", "LaneResult", "PairResult", "pair_totals", "totals_line"]

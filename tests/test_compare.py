@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -164,3 +165,39 @@ def test_ev_players_beat_lexicographic_ones_in_duplicate_deals() -> None:
     assert margin.ev_mean == pytest.approx(-margin.lexicographic_mean)
     assert margin.margin == pytest.approx(margin.ev_mean - margin.lexicographic_mean)
     assert margin.margin > 2 * margin.stderr > 0
+
+
+def test_a_comparison_takes_a_path_and_gives_records_of_numbers() -> None:
+    by_path = compare_table(str(MACEPLAY_TABLE), ["maceplay", "pagat"])
+    parsed = compare_table(load_table(MACEPLAY_TABLE), ["maceplay", "pagat"])
+    assert by_path.totals() == parsed.totals()
+    assert compare_table(MACEPLAY_TABLE, ["pagat"]).totals() == {"pagat": parsed.totals()["pagat"]}
+    totals = by_path.totals()
+    assert all(type(units) is int for row in totals.values() for units in row.values())
+    assert by_path.exact_totals()["maceplay"] == score(MACEPLAY_TABLE, "maceplay").totals
+    records = by_path.to_records()
+    assert len(records) == 2 * len(by_path.players)
+    assert records[0] == {
+        "ruleset": "maceplay",
+        "player": "You",
+        "total": 108,
+        "unit": "unit",
+        "points": 108,
+    }
+    taiwan = compare_table(MACEPLAY_TABLE, ["taiwan"]).to_records()
+    assert {(r["unit"], r["points"] == r["total"] * 100) for r in taiwan} == {("赌", True)}
+    pandas = importlib.import_module("pandas")  # a test extra (pyproject)
+    frame = pandas.DataFrame(records)
+    assert frame["total"].dtype.kind == "i"
+    assert pandas.DataFrame(totals)["maceplay"].dtype.kind == "i"
+
+
+def test_a_comparison_prints_a_short_summary() -> None:
+    comparison = compare_table(MACEPLAY_TABLE, ["maceplay", "pagat"])
+    assert repr(comparison) == (
+        "TableComparison: 4 players under 2 rulesets\n"
+        "  maceplay  You +108, Opponent -24, West -43, North -41 (unit)\n"
+        "  pagat     You +27, Opponent -3, West -13, North -11 (unit)"
+    )
+    every = repr(compare_table(MACEPLAY_TABLE))
+    assert "  skipped macau: " in every and every.count("\n") < 25

@@ -1,10 +1,11 @@
 """Auto-arrange: the best legal setting of 13 cards under any 13-card ruleset (issue 3).
 
-Bottom-up: ``splits`` (the 72,072 splits as index tables) -> ``lookup`` (table evaluator) ->
-``odds`` / ``build`` (lane odds data) -> ``model`` (the ``ev`` objective) -> ``search`` (exact
-pruned search, lexicographic objective) -> ``features`` / ``bounds`` / ``evsearch`` (the ``ev``
-objective's rows, staged bounds and search; ``batch``: hands prepared once for many rulesets)
--> ``arranger`` (public calls).
+A stack, top down (docs/arrange.md draws one call's path): ``arranger`` (public calls) ->
+``evsearch`` (the ``ev`` search of a batch) -> the objective (``compile``: the one compile
+step; ``model``, ``features``, ``opponents``, ``odds``) -> the exact search, which knows no
+payouts (``batch``, ``staged``, ``bounds``, ``search``, ``rows``) -> the formula
+compiler, which knows no cards (``upper``, ``tape``, ``interval``) -> tables and names
+(``lookup``, ``splits``, ``cache``, ``combos``, ``plan``, ``spaces``).
 """
 
 from __future__ import annotations

@@ -142,6 +142,7 @@ class Arranger:
         self.rules = self.ruleset.ranking.rules()
         self.tables = rank_tables(self.rules)
         self._model: EvModel | None = None
+        self._ev_search: EvSearch | None = None
 
     @property
     def model(self) -> EvModel:
@@ -153,7 +154,9 @@ class Arranger:
     def _search(self, batch: HandBatch, top: int) -> list[Found]:
         if self.objective == "lexicographic":
             return search_lexicographic(batch.cards, self.tables, top + 1)
-        return EvSearch(self.model).search(batch, top + 1)
+        if self._ev_search is None:
+            self._ev_search = EvSearch(self.model)
+        return self._ev_search.search(batch, top + 1)
 
     @staticmethod
     def _batches(hands: Sequence[Sequence[Card]] | Sequence[HandBatch]) -> list[HandBatch]:
@@ -199,15 +202,17 @@ class Arranger:
         self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
     ) -> list[Arrangement]:
         """Set many hands (or prepared batches, see ``found``); the search runs in batches of
-        ``BATCH`` hands."""
+        ``PLAN.batch`` hands."""
         out = []
-        ev = self.objective == "ev"
+        # card multipliers scale every value of a hand alike (``EvModel.scaled``)
+        scaled = self.objective == "ev" and bool(self.model.payout.multipliers)
         for batch in self._batches(hands):
             for i, found in enumerate(self._search(batch, top)):
                 hand = batch.hands[i]
                 choices = tuple(
                     Choice(
-                        batch.setting(self.tables, i, s), self.model.scaled(v, hand) if ev else v
+                        batch.setting(self.tables, i, s),
+                        self.model.scaled(v, hand) if scaled else v,
                     )
                     for s, v in zip(found.splits, found.values)
                 )

@@ -10,11 +10,22 @@ from operator import attrgetter
 
 import numpy as np
 
-from housegame.arrange.arrays import I64, IntP
-from housegame.arrange.bounds import N3, N5, Ranked
 from housegame.arrange.lookup import RankTables
-from housegame.arrange.search import BATCH, Found, Hands, hands_of
-from housegame.arrange.splits import HAND, MIDDLES_PER_BACK, split_positions
+from housegame.arrange.plan import PLAN
+from housegame.arrange.rows import Ranked
+from housegame.arrange.search import Found, Hands, hands_of
+from housegame.arrange.spaces import CardIndices, HandIds, SubsetIds
+from housegame.arrange.splits import (
+    FIVE_POSITIONS,
+    FIVES_PER_HAND,
+    FRONT_OF,
+    HAND,
+    MIDDLE_OF,
+    MIDDLES_PER_BACK,
+    THREE_POSITIONS,
+    THREES_PER_HAND,
+    split_positions,
+)
 from housegame.cards import Card
 from housegame.errors import CardError
 from housegame.setting import Setting
@@ -33,10 +44,10 @@ def check_hand(cards: Sequence[Card]) -> None:
 
 
 class HandBatch:
-    """Up to ``BATCH`` hands, each sorted ascending, searched together; what depends only on
+    """Up to ``PLAN.batch`` hands, each sorted ascending, searched together; what depends only on
     the cards and the ranking setting is kept per ``RankTables`` (one object per setting)."""
 
-    def __init__(self, cards: IntP, hands: list[list[Card]]) -> None:
+    def __init__(self, cards: CardIndices, hands: list[list[Card]]) -> None:
         self.cards = cards
         """(hands, 13) card indices, each row ascending."""
         self.hands = hands
@@ -44,7 +55,7 @@ class HandBatch:
         self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked]]] = {}
         self._counts: list[HandCounts | None] = [None] * len(hands)
         self._settings: dict[tuple[int, int, int], tuple[RankTables, Setting]] = {}
-        self._hints: list[tuple[I64, I64]] = []
+        self._hints: list[tuple[HandIds, SubsetIds]] = []
 
     @classmethod
     def of(cls, hands: list[list[Card]]) -> HandBatch:
@@ -52,7 +63,7 @@ class HandBatch:
         return cls(np.array([[c.index for c in hand] for hand in hands], dtype=np.intp), hands)
 
     @classmethod
-    def of_cards(cls, cards: IntP) -> HandBatch:
+    def of_cards(cls, cards: CardIndices) -> HandBatch:
         """From (hands, 13) card indices, each row ascending."""
         return cls(cards, [[Card(int(i)) for i in row] for row in cards])
 
@@ -71,7 +82,10 @@ class HandBatch:
         found = self._ranked.get(id(tables))
         if found is None or found[0] is not tables:
             hands = self.subsets(tables)
-            pair = Ranked(hands.u5, N5, tables.strength), Ranked(hands.u3, N3, tables.strength)
+            pair = (
+                Ranked(hands.u5, FIVES_PER_HAND, tables.strength),
+                Ranked(hands.u3, THREES_PER_HAND, tables.strength),
+            )
             found = self._ranked[id(tables)] = (tables, pair)
         return found[1]
 
@@ -81,9 +95,9 @@ class HandBatch:
         backs = np.array([f.splits[0] // MIDDLES_PER_BACK for f in found], dtype=np.int64)
         self._hints.append((hands, backs))
 
-    def hints(self) -> tuple[I64, I64] | None:
+    def hints(self) -> tuple[HandIds, SubsetIds] | None:
         """(hand, back) pairs of the best splits found so far under any ruleset: a search
-        under another ruleset evaluates them first (``evsearch.search_staged``)."""
+        under another ruleset evaluates them first (``staged.search_staged``)."""
         if not self._hints:
             return None
         return np.concatenate([h for h, _ in self._hints]), np.concatenate(
@@ -104,8 +118,25 @@ class HandBatch:
         key = (id(tables), hand, split)
         found = self._settings.get(key)
         if found is None or found[0] is not tables:
-            found = self._settings[key] = (tables, split_setting(tables, self.hands[hand], split))
+            found = self._settings[key] = (tables, self._setting(tables, hand, split))
         return found[1]
+
+    def _setting(self, tables: RankTables, hand: int, split: int) -> Setting:
+        """``split_setting``, the lane keys read from the ordinals the search already has."""
+        cards, subsets = self.hands[hand], self.subsets(tables)
+        back, j = divmod(split, MIDDLES_PER_BACK)
+        middle, front = int(MIDDLE_OF[back, j]), int(FRONT_OF[back, j])
+        ordinals = (
+            subsets.o3[hand * THREES_PER_HAND + front],
+            subsets.o5[hand * FIVES_PER_HAND + middle],
+            subsets.o5[hand * FIVES_PER_HAND + back],
+        )
+        lanes = [
+            tuple(cards[p] for p in positions)
+            for positions in (THREE_POSITIONS[front], FIVE_POSITIONS[middle], FIVE_POSITIONS[back])
+        ]
+        keys = tables.keys.take(ordinals).tolist()
+        return Setting(lanes[0], lanes[1], lanes[2], (keys[0], keys[1], keys[2]))
 
 
 def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setting:
@@ -124,4 +155,7 @@ def batches(hands: Sequence[Sequence[Card]]) -> list[HandBatch]:
     for cards in hands:
         check_hand(cards)
     ordered = [sorted(cards, key=_INDEX) for cards in hands]
-    return [HandBatch.of(ordered[start : start + BATCH]) for start in range(0, len(ordered), BATCH)]
+    return [
+        HandBatch.of(ordered[start : start + PLAN.batch])
+        for start in range(0, len(ordered), PLAN.batch)
+    ]

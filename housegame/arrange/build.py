@@ -26,14 +26,15 @@ from housegame.arrange.odds import (
     load_shipped,
     odds_name,
 )
-from housegame.arrange.search import BATCH, Found, search_lexicographic
+from housegame.arrange.plan import PLAN
+from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
+from housegame.dealer import deal_hands
 from housegame.ranking import RankingRules
 from housegame.rulesets.common import Ranking
 from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
-
-PLAYERS = 4
 
 
 def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
@@ -57,23 +58,18 @@ def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
     )
 
 
-def deal_hands(seed: int, deals: int) -> npt.NDArray[np.intp]:
-    """``deals * 4`` hands of 13 card indices, each row sorted, from a seeded shuffle."""
-    rng = np.random.default_rng(seed)
-    decks = np.argsort(rng.random((deals, 52)), axis=1)
-    return np.sort(decks.reshape(deals * PLAYERS, 13), axis=1).astype(np.intp)
-
-
 def _histogram(
     rules: RankingRules,
-    hands: npt.NDArray[np.intp],
+    hands: CardIndices,
     search: Callable[[npt.NDArray[np.intp]], list[Found]],
     meta: dict[str, object],
 ) -> LaneOdds:
     """Set every hand with ``search`` and count each lane's keys."""
     tables = rank_tables(rules)
     splits = [
-        f.splits[0] for i in range(0, len(hands), BATCH) for f in search(hands[i : i + BATCH])
+        f.splits[0]
+        for i in range(0, len(hands), PLAN.batch)
+        for f in search(hands[i : i + PLAN.batch])
     ]
     lanes: list[list[int]] = [[], [], []]
     for cards, split in zip(hands.tolist(), splits):

@@ -7,10 +7,11 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-import numpy.typing as npt
+
+from housegame.arrange.spaces import LaneCards
 
 
-def colex_hands(size: int, deck: int = 52) -> npt.NDArray[np.int8]:
+def colex_hands(size: int, deck: int = 52) -> LaneCards:
     """(C(deck, size), size) ascending rows; row i is the hand whose colex rank is i.
 
     Colex order lists the hands topped by card c (c ascending) after all hands of lower cards,

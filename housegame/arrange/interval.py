@@ -13,7 +13,7 @@ from typing import Union
 
 import numpy as np
 
-from housegame.arrange.arrays import F64
+from housegame.arrange.spaces import F64
 
 Operand = Union["Interval", float, int, F64]
 

@@ -20,22 +20,30 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from housegame.arrange.arrays import I32, I64
 from housegame.arrange.cache import cache_dir, load_cached, notice, store_cached, unwritable
 from housegame.arrange.combos import colex_hands
+from housegame.arrange.spaces import (
+    Categories,
+    ColexTerms,
+    ColexTerms32,
+    Keys,
+    LaneCards,
+    Ordinals16,
+    Strengths32,
+)
 from housegame.ranking import RankingRules, evaluate_batch
 
 TABLE_VERSION = 3
 _CHUNK = 65_536
 _EVAL_CHUNK = 32_768
 
-U16 = npt.NDArray[np.uint16]
 
-COLEX: I64 = np.array([[comb(c, k + 1) for c in range(52)] for k in range(5)], dtype=np.int64)
+COLEX: ColexTerms = np.array(
+    [[comb(c, k + 1) for c in range(52)] for k in range(5)], dtype=np.int64
+)
 """``COLEX[k, c]`` = C(c, k+1): the colex rank of sorted cards c0<..<c4 is sum COLEX[k, ck]."""
-COLEX32: I32 = COLEX.astype(np.int32)
+COLEX32: ColexTerms32 = COLEX.astype(np.int32)
 _COLEX_ROWS: list[list[int]] = COLEX.tolist()
 
 
@@ -54,30 +62,30 @@ class RankTables:
     """Ordinal lookups for one ranking setting."""
 
     rules: RankingRules
-    ord5: U16
+    ord5: Ordinals16
     """Colex rank of a sorted 5-card hand -> ordinal (fewer than 65,536 distinct keys exist,
     and 2 bytes an entry keeps the 2.6-million-entry table at 5 MB, kinder to the cache)."""
-    ord3: U16
+    ord3: Ordinals16
     """Colex rank of a sorted 3-card hand -> ordinal."""
-    keys: I64
+    keys: Keys
     """Ordinal -> ranking key (``ranking.evaluate``'s int), ascending."""
-    strength: I32
+    strength: Strengths32
     """Ordinal -> rank of the key's strength (suits dropped): what the foul check compares."""
-    category: I32
+    category: Categories
     """Ordinal -> hand category (``ranking.Category`` value)."""
 
-    def ordinals5(self, cards: npt.NDArray[np.integer]) -> U16:
+    def ordinals5(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 5-card hands; ``cards`` (N, 5) with each row ascending."""
         return self.ordinals5_columns(np.ascontiguousarray(np.asarray(cards).T, dtype=np.int32))
 
-    def ordinals5_columns(self, columns: I32) -> U16:
+    def ordinals5_columns(self, columns: ColexTerms32) -> Ordinals16:
         """The batched evaluator: ``columns`` (5, N) int32, lowest card first in each column
         position; five small gathers, four adds and one table gather per hand.
 
         Chunks keep the intermediates in cache, and ``mode="wrap"`` is numpy's cheapest
         gather (the indices are valid by construction, so it never wraps)."""
         count = columns.shape[1]
-        out: U16 = np.empty(count, dtype=np.uint16)
+        out: Ordinals16 = np.empty(count, dtype=np.uint16)
         index = np.empty(min(count, _EVAL_CHUNK), dtype=np.int32)
         term = np.empty_like(index)
         for start in range(0, count, _EVAL_CHUNK):
@@ -90,7 +98,7 @@ class RankTables:
             self.ord5.take(idx, out=out[start:stop], mode="wrap")
         return out
 
-    def evaluate5(self, cards: npt.NDArray[np.integer]) -> I64:
+    def evaluate5(self, cards: LaneCards) -> Keys:
         """Keys of many 5-card hands (rows ascending), equal to ``evaluate_batch``'s."""
         return self.keys.take(self.ordinals5(cards))
 
@@ -100,20 +108,20 @@ class RankTables:
         index = sum(_COLEX_ROWS[k][c] for k, c in enumerate(cards))
         return int(self.keys[(self.ord5 if len(cards) == 5 else self.ord3)[index]])
 
-    def ordinals3(self, cards: npt.NDArray[np.integer]) -> U16:
+    def ordinals3(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 3-card hands; ``cards`` (N, 3) with each row ascending."""
         c = np.asarray(cards, dtype=np.intp)
         idx = COLEX[0].take(c[:, 0]) + COLEX[1].take(c[:, 1]) + COLEX[2].take(c[:, 2])
-        out: U16 = self.ord3.take(idx)
+        out: Ordinals16 = self.ord3.take(idx)
         return out
 
 
-def _all_hands(size: int) -> tuple[npt.NDArray[np.int8], I64]:
+def _all_hands(size: int) -> tuple[LaneCards, Keys]:
     """Every hand of ``size`` cards and its colex rank (the hands come in colex order)."""
     return colex_hands(size), np.arange(comb(52, size), dtype=np.int64)
 
 
-def _keys(hands: npt.NDArray[np.int8], rules: RankingRules) -> I64:
+def _keys(hands: LaneCards, rules: RankingRules) -> Keys:
     parts = [evaluate_batch(hands[i : i + _CHUNK], rules) for i in range(0, len(hands), _CHUNK)]
     return np.concatenate(parts)
 

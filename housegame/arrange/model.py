@@ -21,154 +21,28 @@ their inputs in expectation and combines pairs into a table:
   best setting does not depend on them) and ``scaled`` adds their term (``Payout.multiplied``,
   the scorer's) to a hand's values.
 - Not modelled: the opponents' add-ons (``Opponent`` is empty unless given), special hands and
-  fouls. With odds that hold one opponent's hand (``degenerate_odds``) and that opponent's
+  fouls. With odds that hold one opponent's hand (``opponents.known_odds``) and that opponent's
   add-ons, the value is exactly the scorer's settlement of that pair (``tests/arrange/
   test_lockstep.py``).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from functools import cache
-from itertools import combinations
 
 import numpy as np
-import numpy.typing as npt
 
-from housegame.arrange.arrays import F64
+from housegame.arrange.features import FEATURE_NAMES
 from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import LaneOdds
-from housegame.cards import DECK, SUIT_NAMES, Card, parse_card, rank_value
-from housegame.ranking import Category, RankingRules
-from housegame.rulesets.common import LANES, rank_values
-from housegame.rulesets.thirteen import Holds, LaneIs, Multiplier, ThirteenCardRuleset
-from housegame.setting import Setting
-from housegame.thirteen.conditions import HandCounts, hand_holds, held_cards, lane_holds
-from housegame.thirteen.payout import (
-    FEATURES,
-    LaneVals,
-    Num,
-    Opponent,
-    Payout,
-    power,
-)
+from housegame.arrange.opponents import expected_factor
+from housegame.arrange.spaces import F64
+from housegame.cards import Card
+from housegame.numbers import Num, power
+from housegame.rulesets.common import LANES
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.thirteen.payout import LaneVals, Opponent, Payout
 from housegame.thirteen.specials import Declared
-
-UNIT_FEATURES = (True, True, True, False, False, False, False)
-"""Features known to lie in [0, 1] (``FEATURES`` order)."""
-NONNEG_FEATURES = (True, True, True, True, True, False, True)
-
-
-def leaf_holds(
-    cond: LaneIs,
-    category: npt.NDArray[np.int32],
-    suited: npt.NDArray[np.bool_],
-    rank_mask: npt.NDArray[np.int64],
-    cards: npt.NDArray[np.intp] | None = None,
-) -> F64:
-    """A lane condition over many lane hands, as 0.0 / 1.0 (same meaning as ``lane_holds``).
-    ``cards`` (hands, lane size) of card indices: needed by conditions that read the cards
-    (``LaneIs.reads_cards``)."""
-    ok = np.ones(len(category), dtype=bool)
-    if cond.category is not None:
-        wanted = [int(Category.from_label(label)) for label in cond.category]
-        ok &= np.isin(category, wanted)
-    if cond.suited is not None:
-        ok &= suited == cond.suited
-    if cond.ranks is not None:
-        ok &= rank_mask == sum(1 << r for r in rank_values(cond.ranks))
-    if cond.reads_cards():
-        assert cards is not None, "a condition on cards is read per hand, not per ordinal"
-        for card in cond.cards or ():
-            ok &= (cards == parse_card(card).index).any(axis=1)
-        if cond.filters():
-            ok &= _count_holds(cond, cards)
-    return ok.astype(np.float64)
-
-
-def _count_holds(cond: LaneIs, cards: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
-    """Per hand: whether the cards passing the condition's suit and rank filters are as many
-    as its count (all of them when no count is given)."""
-    ranks = cards // 4 + 2
-    passing = np.ones(cards.shape, dtype=bool)
-    if cond.suit is not None:
-        passing &= cards % 4 == SUIT_NAMES.index(cond.suit)
-    if cond.min_rank is not None:
-        passing &= ranks >= rank_value(cond.min_rank)
-    if cond.max_rank is not None:
-        passing &= ranks <= rank_value(cond.max_rank)
-    n = passing.sum(axis=1)
-    count = cond.count if cond.count is not None else cards.shape[1]
-    if isinstance(count, int):
-        out: npt.NDArray[np.bool_] = n == count
-        return out
-    low = count.min if count.min is not None else 0
-    high = count.max if count.max is not None else cards.shape[1]
-    within: npt.NDArray[np.bool_] = (n >= low) & (n <= high)
-    return within
-
-
-def known_odds(setting: Setting, rules: RankingRules) -> LaneOdds:
-    """Lane odds holding one opponent's setting: the model then values a known pair."""
-    keys = tuple(np.array([key], dtype=np.int64) for key in setting.keys)
-    ones = tuple(np.ones(1, dtype=np.int64) for _ in LANES)
-    return LaneOdds(rules, (keys[0], keys[1], keys[2]), (ones[0], ones[1], ones[2]), {})
-
-
-def known_opponent(payout: Payout, setting: Setting) -> Opponent:
-    """A known opponent's add-ons, its conditions read from its setting, per pay group, and
-    its card multipliers' factor."""
-    lanes = [
-        LaneVals(0, 0, 0, 0, 0, 0, 0, [int(lane_holds(cond, setting)) for cond in conds])
-        for conds in payout.leaves
-    ]
-    return Opponent(payout.group_units(lanes), float(payout.factor(setting.cards)))
-
-
-SAMPLES = 2_000
-"""Random hands that estimate how often a multiplier other than ``holds`` is met."""
-
-
-@cache
-def _chance_met(text: str) -> float:
-    """How often a random 13-card hand meets a multiplier's condition (the multiplier as JSON),
-    estimated from ``SAMPLES`` seeded deals."""
-    multiplier = Multiplier.model_validate_json(text)
-    rng = random.Random(f"multiplier {multiplier.id}")
-    deck = list(DECK)
-    met = 0
-    for _ in range(SAMPLES):
-        met += hand_holds(multiplier.when, HandCounts.of(rng.sample(deck, 13)))
-    return met / SAMPLES
-
-
-def expected_factor(payout: Payout, mine: Sequence[Card]) -> float:
-    """A random opponent's expected factor, its 13 cards dealt from the 39 I do not hold.
-
-    Exact over ``holds`` multipliers: the product of factors expands to a sum over the sets of
-    multipliers met, each met when the opponent holds all the cards they name together
-    (hypergeometric). Any other condition is taken as met independently, at the rate a seeded
-    sample of random hands meets it (an approximation: my cards are not removed)."""
-    held = [(held_cards(m.when), f) for m, f in payout.multipliers if isinstance(m.when, Holds)]
-    others = [(m, f) for m, f in payout.multipliers if not isinstance(m.when, Holds)]
-    mine_set = set(mine)
-    total = 0.0
-    for size in range(len(held) + 1):
-        for chosen in combinations(held, size):
-            cards = frozenset().union(*(c for c, _ in chosen))
-            if cards & mine_set:
-                continue
-            weight = 1.0
-            for _, factor in chosen:
-                weight *= float(factor) - 1
-            chance = 1.0
-            for k in range(len(cards)):
-                chance *= (13 - k) / (39 - k)
-            total += weight * chance
-    for multiplier, factor in others:
-        total *= 1 + (float(factor) - 1) * _chance_met(multiplier.model_dump_json())
-    return total
 
 
 class EvModel:
@@ -204,9 +78,10 @@ class EvModel:
         other opponents costs a home run)."""
 
     def _lane_features(self) -> tuple[F64, list[tuple[float, float]]]:
-        """(3 lanes, ``FEATURES``, ordinals), and each lane's random-vs-random (win, tie)."""
+        """(3 lanes, ``LANE_FEATURES``, ordinals), and each lane's random-vs-random (win,
+        tie)."""
         odds = self.odds
-        out = np.zeros((3, len(FEATURES), len(self.tables.keys)), dtype=np.float64)
+        out = np.zeros((3, len(FEATURE_NAMES), len(self.tables.keys)), dtype=np.float64)
         baseline = []
         for i in range(len(LANES)):
             mass = odds.mass(self.tables, i)
@@ -223,7 +98,8 @@ class EvModel:
             held = v[mass > 0]
             low, high = (float(held.min()), float(held.max())) if len(held) else (0.0, 0.0)
             u = np.clip(np.divide(c, l, out=np.full_like(c, low), where=l > 0), low, high)
-            out[i] = (w, t, l, v, c, w * v - c, u)
+            columns = {"w": w, "t": t, "l": l, "v": v, "c": c, "g": w * v - c, "u": u}
+            out[i] = [columns[name] for name in FEATURE_NAMES]
             baseline.append((float(mass @ below), float(mass @ mass)))
         return out, baseline
 

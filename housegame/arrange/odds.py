@@ -18,13 +18,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from housegame.arrange.arrays import F64, I64
 from housegame.arrange.cache import (
     Unverified,
     read_verified,
     write_atomic,
 )
 from housegame.arrange.lookup import RankTables, rules_slug
+from housegame.arrange.spaces import F64, Keys
 from housegame.errors import HousegameError
 from housegame.ranking import RankingRules
 
@@ -43,8 +43,8 @@ class LaneOdds:
     """Observed opponent lane hands: per lane, distinct keys (ascending) and their counts."""
 
     rules: RankingRules
-    keys: tuple[I64, I64, I64]
-    counts: tuple[I64, I64, I64]
+    keys: tuple[Keys, Keys, Keys]
+    counts: tuple[Keys, Keys, Keys]
     meta: dict[str, Any]
 
     def mass(self, tables: RankTables, lane: int) -> F64:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from housegame.arrange.arranger import Arrangement, Arranger
-from housegame.arrange.build import deal_hands
 from housegame.cards import Card
+from housegame.dealer import deal_hands
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.results import Seat, TableResult
 from housegame.thirteen.settle import settle_table

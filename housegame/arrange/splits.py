@@ -13,7 +13,10 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from housegame.arrange.spaces import CardPositions
+
 IndexArray = npt.NDArray[np.intp]
+"""Subset id -> card positions, and split tables of subset ids."""
 
 HAND = 13
 FIVES: IndexArray = np.array(list(combinations(range(HAND), 5)), dtype=np.intp)
@@ -24,17 +27,25 @@ FIVES_BY_CARD: tuple[IndexArray, ...] = tuple(np.ascontiguousarray(FIVES[:, k]) 
 """Each 5-card subset's k-th position, one array per k: gathers a card position at a time
 read a contiguous index array (several times faster than a column of ``FIVES``)."""
 THREES_BY_CARD: tuple[IndexArray, ...] = tuple(np.ascontiguousarray(THREES[:, k]) for k in range(3))
+FIVES_PER_HAND = len(FIVES)
+"""1,287: a hand's 5-card subsets (each can be a back or a middle); the stride of a batch's
+flat 5-card arrays."""
+BACKS = FIVES_PER_HAND
+"""Backs a hand can set: any of its 5-card subsets."""
+THREES_PER_HAND = len(THREES)
+"""286: a hand's 3-card subsets (fronts)."""
 MIDDLES_PER_BACK = 56
 SPLITS = len(FIVES) * MIDDLES_PER_BACK
 """72,072: C(13,5) backs times C(8,5) middles; the front is what is left."""
 
 
-def _subset_ids(subsets: IndexArray) -> dict[int, int]:
+def _subset_of_mask(subsets: CardPositions) -> dict[int, int]:
+    """Bit mask of positions -> subset id."""
     return {sum(1 << int(p) for p in row): i for i, row in enumerate(subsets)}
 
 
 def _build() -> tuple[IndexArray, IndexArray]:
-    five_id, three_id = _subset_ids(FIVES), _subset_ids(THREES)
+    five_id, three_id = _subset_of_mask(FIVES), _subset_of_mask(THREES)
     middle = np.empty((len(FIVES), MIDDLES_PER_BACK), dtype=np.intp)
     front = np.empty_like(middle)
     full = (1 << HAND) - 1
@@ -52,15 +63,16 @@ MIDDLE_OF, FRONT_OF = _build()
 """``MIDDLE_OF[b, j]`` / ``FRONT_OF[b, j]``: subset ids of split ``b * 56 + j`` (back ``b``)."""
 
 
-_FIVE_POSITIONS = [tuple(row) for row in FIVES.tolist()]
-_THREE_POSITIONS = [tuple(row) for row in THREES.tolist()]
+FIVE_POSITIONS: list[tuple[int, ...]] = [tuple(row) for row in FIVES.tolist()]
+"""``FIVES`` as tuples of Python ints (one subset's positions, read one at a time)."""
+THREE_POSITIONS: list[tuple[int, ...]] = [tuple(row) for row in THREES.tolist()]
 
 
 def split_positions(split: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """(front, middle, back) positions in the sorted hand for one split id."""
     back, j = divmod(split, MIDDLES_PER_BACK)
     return (
-        _THREE_POSITIONS[int(FRONT_OF[back, j])],
-        _FIVE_POSITIONS[int(MIDDLE_OF[back, j])],
-        _FIVE_POSITIONS[back],
+        THREE_POSITIONS[int(FRONT_OF[back, j])],
+        FIVE_POSITIONS[int(MIDDLE_OF[back, j])],
+        FIVE_POSITIONS[back],
     )

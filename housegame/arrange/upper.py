@@ -20,8 +20,9 @@ from typing import Any
 import numpy as np
 
 from housegame.arrange.interval import Interval
-from housegame.arrange.tape import KEEP, Formula, Step, constant, replay, size_of
-from housegame.thirteen.payout import positive, sign
+from housegame.arrange.plan import PLAN
+from housegame.arrange.tape import Formula, Program, Step, replay, size_of
+from housegame.numbers import positive, sign
 
 Layout = tuple[tuple[bool, bool, bool], ...]
 """Per formula input: (an interval?, its ``nonneg``, its ``unit``); (False, False, False) for
@@ -77,35 +78,23 @@ def _unit(node: _Node) -> bool:
 
 
 class _Lowering:
-    """Array operations for one layout, each distinct one emitted once. Flags follow
-    ``Interval``'s rules, and plain arrays carry them too: a product with an array known
-    to be nonnegative keeps the interval's ends in order (two operations, not four)."""
+    """Array operations for one layout, emitted into a ``Program`` (the tracer's own, so each
+    distinct one is emitted once). Flags follow ``Interval``'s rules, and plain arrays carry
+    them too: a product with an array known to be nonnegative keeps the interval's ends in
+    order (two operations, not four)."""
 
-    def __init__(self, registers: list[Any]) -> None:
-        self.registers = registers
-        self.ops: list[tuple[Callable[..., Any], tuple[int, ...], int]] = []
-        self.seen: dict[tuple[Callable[..., Any], tuple[int, ...]], int] = {}
-        self.consts: dict[tuple[str, str], int] = {}
+    def __init__(self, program: Program) -> None:
+        self.program = program
 
     def reg(self, node: _Const | _Point | int) -> int:
         if isinstance(node, int):
             return node
         if isinstance(node, _Point):
             return node.reg
-        key = (type(node.value).__name__, repr(node.value))
-        if key not in self.consts:
-            self.consts[key] = len(self.registers)
-            self.registers.append(constant(node.value))
-        return self.consts[key]
+        return self.program.const(node.value)
 
     def emit(self, fn: Callable[..., Any], *args: _Const | _Point | int) -> int:
-        regs = tuple(self.reg(a) for a in args)
-        out = self.seen.get((fn, regs))
-        if out is None:
-            out = self.seen[(fn, regs)] = len(self.registers)
-            self.registers.append(None)
-            self.ops.append((fn, regs, out))
-        return out
+        return self.program.emit(fn, tuple(self.reg(a) for a in args))
 
     def point(
         self, fn: Callable[..., Any], args: tuple[_Const | _Point, ...], nonneg: bool, unit: bool
@@ -176,8 +165,8 @@ class _Program:
     """The array operations of one layout that the output's upper end depends on."""
 
     def __init__(self, formula: Formula, layout: Layout) -> None:
-        registers: list[Any] = [None] * (2 * formula.inputs)
-        low = _Lowering(registers)
+        program = Program(2 * formula.inputs)
+        low = _Lowering(program)
         nodes: dict[int, _Node] = {}
         for slot, (interval, nonneg, unit) in enumerate(layout):
             lo, hi = 2 * slot, 2 * slot + 1
@@ -192,28 +181,24 @@ class _Program:
                 nodes[out] = low.unary(fn, operands[0])
         result = nodes.get(formula.output, _Const(formula.constant))
         self.constant: Any = result.value if isinstance(result, _Const) else None
-        self.output = result.hi if isinstance(result, _Span) else getattr(result, "reg", -1)
-        live = {self.output}
-        kept: list[tuple[Callable[..., Any], tuple[int, ...], int]] = []
-        for fn, regs, out in reversed(low.ops):
-            if out in live:
-                live.update(regs)
-                kept.append((fn, regs, out))
-        kept.reverse()
-        results = {out for _, _, out in kept} - {self.output}
-        last = {reg: i for i, (_, regs, _) in enumerate(kept) for reg in regs}
-        self.ops: list[Step] = [
-            (fn, regs, out, tuple(r for r in set(regs) if last[r] == i and r in results))
-            for i, (fn, regs, out) in enumerate(kept)
-        ]
-        self.registers = registers
-        self.used = sorted(r for r in live if r < 2 * formula.inputs)
+        output = result.hi if isinstance(result, _Span) else getattr(result, "reg", -1)
+        self.registers: list[Any] = []
+        self.ops: list[Step] = []
+        self.used: list[int] = []
         """Input registers read (the ends the upper end depends on)."""
+        self.output = output
+        if output >= 0:
+            self.registers, self.ops, self.output, self.used = program.finish(output)
+
+
+_INTERVALS = (tuple, Interval)
+"""What an interval input may be: a (lower, upper) pair of arrays, or an ``Interval``."""
 
 
 class Upper:
     """``formula(front, middle, back).hi`` (a plain array's own value where the answer is
-    exact) from each lane's used rows as ``Interval``s or plain arrays; one lowered program
+    exact) from each lane's used rows as ``Interval``s, (lower, upper) pairs of arrays (the
+    search's ``rows.Span``: the same interval) or plain arrays; one lowered program
     per layout (which inputs are intervals), made on first use. ``flags``: per input, its
     ``nonneg`` and ``unit`` (``LaneRows``), which an interval input carries too."""
 
@@ -239,14 +224,16 @@ class Upper:
         if self.formula.output < 0:
             return self.formula.constant
         inputs = [value for rows in lanes for value in rows]
-        program = self.program(tuple(isinstance(v, Interval) for v in inputs))
+        program = self.program(tuple(isinstance(v, _INTERVALS) for v in inputs))
         if program.output < 0:
             return program.constant
         values = list(program.registers)
         for reg in program.used:
             value = inputs[reg >> 1]
-            if isinstance(value, Interval):
+            if isinstance(value, tuple):
+                value = value[reg & 1]
+            elif isinstance(value, Interval):
                 value = value.hi if reg & 1 else value.lo
             values[reg] = value
-        replay(values, program.ops, size_of(inputs) > KEEP)
+        replay(values, program.ops, size_of(inputs) > PLAN.release_above)
         return values[program.output]

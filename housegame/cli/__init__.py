@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "compare_cmd",
         "Monte Carlo over the same seeded deals under each ruleset: the designer's report.",
     ),
+    "sensitivity": (
+        "sensitivity_cmd",
+        "What each setting changes: every one-setting variant on the same seeded deals.",
+    ),
     "arrange": (
         "arrange_cmd",
         "The best legal setting of 13 cards under a ruleset, alternatives, and the special hand.",
@@ -50,7 +54,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "diff": (
         "show_cmd",
-        "The rules in which two rulesets differ, extends resolved, one line per setting.",
+        "The rules in which two rulesets differ, extends resolved, in the rules sheet's words "
+        "grouped by topic (text), or as key paths (yaml; json has both).",
     ),
     "new": (
         "show_cmd",

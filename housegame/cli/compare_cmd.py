@@ -157,7 +157,9 @@ def check_outputs(csv: Path | None, out: Path | None) -> None:
     if csv is not None:
         check_writable(csv, "--csv")
     if out is not None:
-        require_plots()
+        notice = require_plots()
+        if notice is not None:
+            err_console.print(f"note: {notice}", soft_wrap=True)
         check_folder(out, "--out")
 
 
@@ -242,7 +244,7 @@ def simulate_cmd(
     if csv is not None:
         write_csv(report, csv)
     if out is not None:
-        write_report(report, out)
+        write_report(report, out, words)
     if json:
         print_json(report.as_dict())
     else:

@@ -20,10 +20,11 @@ from housegame.cli.common import (
 from housegame.cli.safe import visible
 from housegame.glossary import LANGS, Lang
 from housegame.inputs import check_writable, write_text_atomic
-from housegame.rulesets.diff import diff_json, diff_lines
+from housegame.rulesets.diff import diff_yaml
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesheet import FORMATS, SheetFormat
 from housegame.rulesheet import show as show_ruleset
+from housegame.rulesheet.diffwords import diff_document, worded_lines
 from housegame.rulesheet.starter import check_name, starter_yaml
 
 
@@ -46,17 +47,34 @@ def show(
 def diff(
     a: Annotated[str, typer.Argument(help="First ruleset: id or path.")],
     b: Annotated[str, typer.Argument(help="Second ruleset: id or path.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", help="text (the rules' words), json (keys and words) or yaml (keys)."
+        ),
+    ] = "text",
+    as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     lang: LangOption = "en",
 ) -> None:
-    """The rules in which two rulesets differ, extends resolved, one line per setting."""
+    """The rules in which two rulesets differ, extends resolved, in the rules sheet's words
+    grouped by topic (text), or as key paths (yaml; json has both)."""
     words = check_lang(lang)
-    result = diff_json(load_ruleset(a), load_ruleset(b))
-    if as_json:
-        print_json(result)
+    chosen = "json" if as_json else fmt
+    if chosen not in DIFF_FORMATS:
+        fail(f"--format: '{fmt}' is not one of {', '.join(DIFF_FORMATS)}")
+    left, right = load_ruleset(a), load_ruleset(b)
+    if chosen == "yaml":
+        sys.stdout.write(diff_yaml(left, right))
         return
-    for line in diff_lines(result, words):
+    document = diff_document(left, right, words)
+    if chosen == "json":
+        print_json(document)
+        return
+    for line in worded_lines(document, words):
         console.print(literal(line), soft_wrap=True)
+
+
+DIFF_FORMATS = ("text", "json", "yaml")
 
 
 def new(

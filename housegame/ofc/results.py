@@ -13,7 +13,7 @@ from typing import Any
 from housegame.jsonsafe import number_map
 from housegame.ofc.fantasyland import NextHand
 from housegame.ranking import describe
-from housegame.results import Item, PairResult, pair_totals
+from housegame.results import Item, PairResult, pair_totals, totals_line
 from housegame.rulesets.common import LANES, LaneName
 from housegame.setting import Setting
 
@@ -87,3 +87,6 @@ class OfcTableResult:
         return [
             {"ruleset": self.ruleset, **row} for pair in self.pairs for row in pair.to_records()
         ]
+
+    def __repr__(self) -> str:
+        return f"OfcTableResult({self.ruleset}): {totals_line(self.totals, self.unit)}"

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import yaml
+
 from housegame.errors import RulesetError
-from housegame.glossary import Lang
 from housegame.rulesets.common import RulesetBase
 from housegame.rulesets.merge import MergeSpec
 from housegame.yamlsource import KeyPath
@@ -138,27 +139,12 @@ def diff_json(a: RulesetBase, b: RulesetBase) -> dict[str, Any]:
     return {"a": a.id, "b": b.id, "differences": [d.as_dict() for d in diff_rulesets(a, b)]}
 
 
-def difference_text(difference: dict[str, Any], lang: Lang = "en") -> str:
-    """One difference of ``diff_json`` as a line: the library's text in English; in Chinese
-    the same setting, added or removed."""
-    if lang == "en":
-        return str(difference["text"])
-    where, a, b = difference["setting"], difference["a"], difference["b"]
-    if a is None:
-        return f"{where}: 新增, {shown(b)}"
-    if b is None:
-        return f"{where}: 删除 (原为 {shown(a)})"
-    return f"{where}: {shown(a)} -> {shown(b)}"
-
-
-def diff_lines(result: dict[str, Any], lang: Lang = "en") -> list[str]:
-    """``housegame diff``'s lines for a ``diff_json`` result: ``a -> b: N differences``, then
-    one indented line per difference."""
-    count = len(result["differences"])
-    plural = "" if count == 1 else "s"
-    counted = f"{count} difference{plural}" if lang == "en" else f"{count} 处不同"
-    heading = f"{result['a']} -> {result['b']}: {counted}"
-    return [heading, *(f"  {difference_text(d, lang)}" for d in result["differences"])]
+def diff_yaml(a: RulesetBase, b: RulesetBase) -> str:
+    """``housegame diff --format yaml``: each differing setting by its key path, both values."""
+    result = diff_json(a, b)
+    rows = [{k: v for k, v in d.items() if k != "text"} for d in result["differences"]]
+    body = {"a": result["a"], "b": result["b"], "differences": rows}
+    return yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=10**6)
 
 
 __all__ = [
@@ -166,9 +152,8 @@ __all__ = [
     "ORDERED",
     "Difference",
     "diff_json",
-    "diff_lines",
     "diff_rulesets",
-    "difference_text",
+    "diff_yaml",
     "entry_label",
     "shown",
 ]

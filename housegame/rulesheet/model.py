@@ -12,6 +12,11 @@ class Grid:
 
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    keys: int = 1
+    """How many leading cells name a row (``front``, ``Q pair``: two); the rest are its values."""
+    matrix: bool = False
+    """Rows and columns are both keys (lane x hand category): a cell is named column first,
+    as in "front trips"; otherwise a row names its entry and columns its fields."""
 
 
 @dataclass(frozen=True)

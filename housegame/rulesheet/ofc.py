@@ -98,7 +98,7 @@ def _royalties(r: OfcRuleset, lang: Lang) -> Section:
         for hand, units in by_hand.items():
             rows.append((term(lane, lang), term(hand, lang), str(units)))
     header = (term("lane", lang), say(lang, ("hand", "牌型")), term("unit", lang))
-    return Section(term("royalties-heading", lang), (Grid(header, tuple(rows)),))
+    return Section(term("royalties-heading", lang), (Grid(header, tuple(rows), keys=2),))
 
 
 def _fouls(r: OfcRuleset, lang: Lang) -> Section:

@@ -137,7 +137,7 @@ def payout_grid(r: ThirteenCardRuleset, lang: Lang) -> Grid:
             for lane in LANES
         ]
         rows.append((term(category, lang), *cells))
-    return Grid(("", *(term(lane, lang) for lane in LANES)), tuple(rows))
+    return Grid(("", *(term(lane, lang) for lane in LANES)), tuple(rows), matrix=True)
 
 
 def _times_plus(lang: Lang, multiplier: int, bonus: int, again: bool) -> str:

@@ -32,6 +32,7 @@ from housegame.simulation.stats import (
     mean_interval,
     merged,
     percentile,
+    seats_summary,
     share,
     stdev,
 )
@@ -163,6 +164,10 @@ class GameStats:
     per_hand: dict[str, float]
     penalties: dict[int, int]
 
+    def __repr__(self) -> str:
+        seats = seats_summary(self.seat_means, self.seat_ci95)
+        return f"GameStats({self.ruleset}: {self.games} games; {seats}; stdev {self.stdev:.2f})"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
@@ -237,6 +242,14 @@ class GameReport:
     seed: int
     interrupted: bool
     rulesets: list[GameStats]
+
+    def __repr__(self) -> str:
+        cut = ", interrupted" if self.interrupted else ""
+        head = (
+            f"GameReport: {self.game}, {self.games} games, {self.players} players, "
+            f"seed {self.seed}{cut}"
+        )
+        return "\n".join([head, *(f"  {s!r}" for s in self.rulesets)])
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -11,16 +11,14 @@ import csv
 import html
 import io
 import re
-import warnings
-from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from housegame.errors import HousegameError
-from housegame.glossary import TERMS, Lang, term
-from housegame.simulation.stats import Exact, merged
+from housegame.glossary import TERMS, Lang, Phrase, say, term
+from housegame.rulesheet.diffwords import worded_diff
+from housegame.simulation.plots import font_notice, pyplot
 from housegame.simulation.summary import RulesetStats
 from housegame.simulation.thirteen import SimulationReport
 
@@ -96,100 +94,143 @@ def _number(value: Any) -> Any:
     return value
 
 
-CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei", "Microsoft YaHei")
+def require_plots() -> str | None:
+    """Fail early (before a long run) when the plots cannot be drawn; what to say about
+    Chinese in them (None: it draws)."""
+    pyplot()
+    return font_notice()
 
 
-def _pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise HousegameError(
-            "plots need matplotlib", hint="pip install 'housegame[report]', or leave out --out"
-        ) from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    # labels may be Chinese (三花): use a CJK font where one is installed, and do not warn for
-    # each missing glyph where none is (they show as boxes)
-    from matplotlib import font_manager
-
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    plt.rcParams["font.family"] = ["DejaVu Sans", *(f for f in CJK_FONTS if f in installed)]
-    warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
-    return plt
-
-
-def require_plots() -> None:
-    """Fail early (before a long run) when the plots cannot be drawn."""
-    _pyplot()
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-") or "ruleset"
-
-
-def write_report(report: SimulationReport, folder: Path) -> list[Path]:
+def write_report(report: SimulationReport, folder: Path, lang: Lang = "en") -> list[Path]:
     """PNG plots and ``report.html`` (the plots inlined) in ``folder``, created if needed."""
     folder.mkdir(parents=True, exist_ok=True)
-    written = write_plots(report, folder)
+    written = write_plots(report, folder, lang)
     page = folder / "report.html"
-    write_html(report, page)
+    write_html(report, page, lang)
     return [*written, page]
 
 
-def _distributions(stats: RulesetStats) -> list[tuple[str, dict[Exact, int], float]]:
-    """What to plot: every seat together, or in banker games the banker beside the players."""
-    if not stats.banker:
-        return [("every seat", stats.distribution, 0.0)]
-    players = merged(Counter(seat) for seat in stats.seat_distributions[1:])
-    return [
-        ("banker (seat 1)", stats.seat_distributions[0], -0.2),
-        ("players", dict(sorted(players.items())), 0.2),
-    ]
+PLOTS = ("terms", "distribution", "banker-edge")
+"""The report's charts, each one putting every ruleset side by side."""
+TOP_TERMS = 12
+"""Payout terms drawn one by one (by the most units any ruleset moves with them); the rest
+are summed as one bar."""
+
+PLOT_WORDS: dict[str, Phrase] = {
+    "terms": ("units each payout term moves per deal", "每个赔付项目每局流动的注数"),
+    "terms-x": ("{unit}s per deal, whichever way", "每局{unit}数 (不论输赢方向)"),
+    "other": ("other terms", "其他项目"),
+    "distribution": ("one seat's result in a deal", "一个座位每局的输赢"),
+    "distribution-x": ("{unit}s won (negative: lost)", "赢的{unit}数 (负数: 输)"),
+    "distribution-y": ("share of results", "占比"),
+    "edge": ("banker's edge per deal, with its 95% interval", "庄家每局优势, 含 95% 置信区间"),
+    "edge-x": ("{unit}s per deal (seat 1: the banker where there is one)", "每局{unit}数 (一号座)"),
+    "no-banker": ("no banker", "无庄家"),
+    "deals": ("{n} deals", "{n} 局"),
+}
 
 
-def plot_images(report: SimulationReport) -> dict[str, bytes]:
-    """Per ruleset, a seat's result distribution and what each payout term contributes: PNGs
-    by name, drawn in memory (the web table keeps them without a temporary folder)."""
-    plt = _pyplot()
-    images: dict[str, bytes] = {}
+def _unit(report: SimulationReport, lang: Lang) -> str:
+    units = {s.unit for s in report.rulesets}
+    return units.pop() if len(units) == 1 else term("unit", lang)
 
-    def keep(fig: Any, name: str) -> None:
-        fig.tight_layout()
-        png = io.BytesIO()
-        fig.savefig(png, format="png", dpi=90)
-        plt.close(fig)
-        images[name] = png.getvalue()
 
+def _term_table(report: SimulationReport, lang: Lang) -> tuple[list[str], list[list[float]]]:
+    """Rows: the payout terms (by name, every ruleset's together), the biggest first, the rest
+    summed as one; columns: the rulesets' units per deal."""
+    names: dict[str, list[float]] = {}
+    for col, stats in enumerate(report.rulesets):
+        for t in stats.terms:
+            row = names.setdefault(term_text(t["kind"], t["label"], lang), [0.0] * len(report))
+            row[col] += t["units_per_deal"]
+    ranked = sorted(names, key=lambda name: -max(names[name]))
+    shown = ranked[:TOP_TERMS]
+    rows = [names[name] for name in shown]
+    if len(ranked) > TOP_TERMS:
+        rest = [sum(names[n][i] for n in ranked[TOP_TERMS:]) for i in range(len(report))]
+        shown.append(say(lang, PLOT_WORDS["other"]))
+        rows.append(rest)
+    return shown, rows
+
+
+def _png(fig: Any, plt: Any) -> bytes:
+    fig.tight_layout()
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=90)
+    plt.close(fig)
+    return png.getvalue()
+
+
+def _terms_plot(plt: Any, report: SimulationReport, lang: Lang) -> bytes:
+    names, rows = _term_table(report, lang)
+    n = len(report)
+    height = 0.8 / n
+    fig, ax = plt.subplots(figsize=(7.5, 1.4 + len(names) * max(0.3, 0.16 * n)))
+    for col, stats in enumerate(report.rulesets):
+        ys = [i - 0.4 + height * (col + 0.5) for i in range(len(names))]
+        ax.barh(ys, [row[col] for row in rows], height=height, label=stats.ruleset)
+    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_title(say(lang, PLOT_WORDS["terms"]))
+    ax.set_xlabel(say(lang, PLOT_WORDS["terms-x"], unit=_unit(report, lang)))
+    ax.legend(fontsize=7, loc="lower right")
+    return _png(fig, plt)
+
+
+def _distribution_plot(plt: Any, report: SimulationReport, lang: Lang) -> bytes:
+    fig, ax = plt.subplots(figsize=(7.5, 3.6))
+    low = min(s.percentiles[1] for s in report.rulesets)
+    high = max(s.percentiles[99] for s in report.rulesets)
     for stats in report.rulesets:
-        fig, ax = plt.subplots(figsize=(7, 3.2))
-        for label, counts, offset in _distributions(stats):
-            total = sum(counts.values())
-            values = [float(v) + offset for v in counts]
-            width = 0.4 if offset else 0.8
-            ax.bar(values, [n / total for n in counts.values()], width=width, label=label)
-        if stats.banker:
-            ax.legend()
-        ax.set_title(f"{stats.ruleset}: one seat's result in a deal ({stats.deals} deals)")
-        ax.set_xlabel(f"{stats.unit}s won (negative: lost)")
-        ax.set_ylabel("share of results")
-        keep(fig, f"distribution-{_slug(stats.ruleset)}")
-        terms = stats.terms
-        fig, ax = plt.subplots(figsize=(7, 0.8 + 0.28 * max(1, len(terms))))
-        labels = [f"{t['kind']}: {t['label']}" for t in terms]
-        ax.barh(range(len(terms)), [t["units_per_deal"] for t in terms])
-        ax.set_yticks(range(len(terms)), labels, fontsize=7)
-        ax.invert_yaxis()
-        ax.set_title(f"{stats.ruleset}: units each payout term moves per deal")
-        ax.set_xlabel(f"{stats.unit}s per deal, whichever way")
-        keep(fig, f"terms-{_slug(stats.ruleset)}")
-    return images
+        total = sum(stats.distribution.values())
+        values = sorted(stats.distribution)
+        shares = [stats.distribution[v] / total for v in values]
+        ax.step([float(v) for v in values], shares, where="mid", label=stats.ruleset)
+    ax.set_xlim(low - 1, high + 1)
+    deals = ", ".join(sorted({say(lang, PLOT_WORDS["deals"], n=s.deals) for s in report.rulesets}))
+    ax.set_title(f"{say(lang, PLOT_WORDS['distribution'])} ({deals})")
+    ax.set_xlabel(say(lang, PLOT_WORDS["distribution-x"], unit=_unit(report, lang)))
+    ax.set_ylabel(say(lang, PLOT_WORDS["distribution-y"]))
+    ax.legend(fontsize=7)
+    return _png(fig, plt)
 
 
-def write_plots(report: SimulationReport, folder: Path) -> list[Path]:
-    """The plots (``plot_images``) as PNG files in ``folder``."""
+def _edge_plot(plt: Any, report: SimulationReport, lang: Lang) -> bytes:
+    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.35 * len(report)))
+    for row, stats in enumerate(report.rulesets):
+        mean, (low, high) = stats.seat_means[0], stats.seat_ci95[0]
+        colour = "C0" if stats.banker else "0.6"
+        ax.errorbar(
+            [mean], [row], xerr=[[mean - low], [high - mean]], fmt="o", color=colour, capsize=3
+        )
+    labels = [
+        s.ruleset + ("" if s.banker else f" ({say(lang, PLOT_WORDS['no-banker'])})")
+        for s in report.rulesets
+    ]
+    ax.set_yticks(range(len(report)), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.axvline(0, color="0.3", linewidth=0.8)
+    ax.set_title(say(lang, PLOT_WORDS["edge"]))
+    ax.set_xlabel(say(lang, PLOT_WORDS["edge-x"], unit=_unit(report, lang)))
+    return _png(fig, plt)
+
+
+def plot_images(report: SimulationReport, lang: Lang = "en") -> dict[str, bytes]:
+    """Three charts, every ruleset side by side, as PNGs by name (``PLOTS``), drawn in memory:
+    what each payout term moves per deal (grouped bars), a seat's result distribution, and
+    the banker's edge with its interval."""
+    plt = pyplot()
+    return {
+        "terms": _terms_plot(plt, report, lang),
+        "distribution": _distribution_plot(plt, report, lang),
+        "banker-edge": _edge_plot(plt, report, lang),
+    }
+
+
+def write_plots(report: SimulationReport, folder: Path, lang: Lang = "en") -> list[Path]:
+    """The charts (``plot_images``) as PNG files in ``folder``."""
     written = []
-    for name, png in plot_images(report).items():
+    for name, png in plot_images(report, lang).items():
         path = folder / f"{name}.png"
         path.write_bytes(png)
         written.append(path)
@@ -207,14 +248,6 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
 def _img(path: Path, alt: str) -> str:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
-
-
-STYLE = (
-    "body{font-family:sans-serif;margin:2em;max-width:70em}"
-    "table{border-collapse:collapse;margin:.5em 0 1.5em}"
-    "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}"
-    "td:first-child,th:first-child{text-align:left}"
-)
 
 
 HEADERS: dict[str, str] = {
@@ -253,21 +286,51 @@ def headers_in(headers: list[str], lang: Lang) -> list[str]:
     return headers if lang == "en" else [HEADERS.get(h, h) for h in headers]
 
 
+LABEL_WORDS: tuple[tuple[str, str], ...] = (
+    (r"(front|middle|back) to \*$", "{lane} {won}"),
+    (r"(front|middle|back) tied$", "{lane} {tied}"),
+    (r"(\d+-\d+-\d+) \(won-lost-tied\)$", "{outcome} {1} (赢-输-平)"),
+    (r"scoop by \*( x\d+)?$", "{scoop}{1}"),
+    (r"home run by \*( x\d+)?$", "{home-run}{1}"),
+    (r"overall point to \*$", "{overall-point}"),
+    (r"\* surrenders$", "{surrender}"),
+    (r"specials meet$", "{special-hand}: 双方都报到"),
+    (r"multipliers( x\d+)$", "马牌{1}"),
+    (r"stake into the pool$", "{stake}"),
+    (r"best (front|middle|back)$", "{pool}: {lane}最大"),
+    (r"sweep by \*$", "{pool}: 三道全胜 (付出)"),
+    (r"sweep from \*$", "{pool}: 三道全胜 (收取)"),
+)
+"""Payout-term labels (as the scorer itemizes them, seats as ``*``) in Chinese: ``{word}`` a
+glossary term, ``{lane}`` the lane matched, ``{1}`` the matched text. Labels that name an
+add-on or a special hand keep that name."""
+
+KIND_WORDS = {"special": "special-hand"}
+
+
+def _label_words(template: str, found: re.Match[str], lang: Lang) -> str:
+    lane = next((g for g in found.groups() if g in ("front", "middle", "back")), None)
+
+    def fill(blank: re.Match[str]) -> str:
+        key = blank.group(1)
+        if key.isdigit():
+            return found.group(int(key)) or ""
+        return term(lane, lang) if key == "lane" and lane else term(key, lang)
+
+    return re.sub(r"\{([a-z-]+|\d)\}", fill, template)
+
+
 def term_text(kind: str, label: str, lang: Lang) -> str:
-    """A payout term's name: its kind and label, or in Chinese the glossary's words (a lane's
-    result as the lane and won/tied; add-ons and specials by their own names)."""
+    """A payout term's name: its kind and label, or in Chinese the glossary's words, one
+    distinct name for every term (each outcome row, each pool share, each add-on)."""
     if lang == "en":
         return f"{kind}: {label}"
-    lanes = re.match(r"(front|middle|back) (to \*|tied)$", label)
-    if lanes:
-        result = "won" if lanes.group(2).startswith("to") else "tied"
-        return f"{term(lanes.group(1), lang)} {term(result, lang)}"
-    times = re.search(r" x\d+$", label)
-    named = kind in ("bonus", "special") and not label.startswith(("specials meet", "*"))
-    words = {"overall-point": "overall-point", "home-run": "home-run", "scoop": "scoop"}
-    kind_word = term(words.get(kind, kind), lang) if kind in TERMS else kind
-    shown = f"{kind_word}: {label}" if named else kind_word
-    return shown + (times.group(0) if times else "")
+    for pattern, template in LABEL_WORDS:
+        found = re.match(pattern, label)
+        if found is not None:
+            return _label_words(template, found, lang)
+    key = KIND_WORDS.get(kind, kind)
+    return f"{term(key, lang) if key in TERMS else kind}: {label}"
 
 
 SUMMARY_HEADERS = [
@@ -335,34 +398,136 @@ def term_rows(stats: RulesetStats, lang: Lang = "en") -> tuple[list[str], list[l
     return headers, rows
 
 
-def write_html(report: SimulationReport, path: Path) -> None:
-    """One page: the summary table, then per ruleset its plots, terms and special hands."""
+LEGEND: dict[str, Phrase] = {
+    "ruleset": ("the ruleset; (banker): seat 1 banks", "规则; (庄家): 一号座坐庄"),
+    "deals": ("deals played", "打了多少局"),
+    "banker edge [95% CI]": (
+        "banker games: the banker's mean result per deal, with its 95% confidence interval",
+        "庄家游戏: 庄家每局的平均输赢, 含 95% 置信区间",
+    ),
+    "edge/action": (
+        "banker games: that edge as a share of the units settled with the banker",
+        "庄家游戏: 庄家优势占与庄家结算注数的比例",
+    ),
+    "seat means": (
+        "every seat's mean result per deal (about zero where seats play alike)",
+        "每个座位每局的平均输赢 (各座相同的游戏约为零)",
+    ),
+    "sd": ("standard deviation of one seat's result in a deal", "一个座位每局输赢的标准差"),
+    "5%..95%": ("the 5th and 95th percentiles of that result", "该输赢的第 5 与第 95 百分位"),
+    "moved/deal": (
+        "units changing hands per deal (what the winners won)",
+        "每局易手的注数 (赢家赢的)",
+    ),
+    "scoops": ("share of settled pairs one side scooped", "被打枪的两人对局占比"),
+    "fouls": ("share of hands fouled", "倒水的手牌占比"),
+    "specials": ("share of hands declared as a special hand", "报到特殊牌型的手牌占比"),
+    "biggest swing": (
+        "the largest single result, with its deal and seat (same deal, same cards everywhere)",
+        "单局最大输赢, 及其局号与座位 (同一局号各规则牌相同)",
+    ),
+}
+"""What each column of the summary table means, for the legend under it."""
+
+STYLE = (
+    "body{font-family:sans-serif;margin:1em auto;max-width:70em;padding:0 .5em}"
+    ".scroll{overflow-x:auto}"
+    "table{border-collapse:collapse;margin:.5em 0 1em}"
+    "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right;white-space:nowrap}"
+    "td:first-child,th:first-child{text-align:left}"
+    "img{max-width:100%;height:auto}"
+    "dl.legend{font-size:.9em;display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em}"
+    "dl.legend dt{font-weight:bold}dl.legend dd{margin:0}"
+    "@media (max-width:600px){dl.legend{grid-template-columns:1fr}dl.legend dd{margin-bottom:.3em}}"
+    "p.differs{margin:.2em 0}"
+)
+
+
+def _scroll(table: str) -> str:
+    """A wide table scrolls inside its box; the page stays as wide as the screen."""
+    return f'<div class="scroll">{table}</div>'
+
+
+def _legend(lang: Lang) -> str:
+    items = "".join(
+        f"<dt>{html.escape(shown)}</dt><dd>{html.escape(say(lang, LEGEND[key]))}</dd>"
+        for key, shown in zip(SUMMARY_HEADERS, headers_in(SUMMARY_HEADERS, lang))
+    )
+    return f'<dl class="legend">{items}</dl>'
+
+
+DIFFERS: dict[str, Phrase] = {
+    "base": ("the rulesets below are compared with this one", "以下规则都与此规则比较"),
+    "same": ("scores as {base} does", "与 {base} 计分相同"),
+    "count": ("{n} rules differ from {base}: {first}", "与 {base} 有 {n} 处不同: {first}"),
+}
+
+
+def what_differs(report: SimulationReport, lang: Lang = "en", shown: int = 3) -> dict[str, str]:
+    """Per ruleset, a short line on how it differs from the first ruleset of the report (the
+    diff in the rules' words: its first few changes)."""
+    models = report.models
+    if len(models) < 2:
+        return {}
+    base = models[0]
+    out = {base.id: say(lang, DIFFERS["base"])}
+    for model in models[1:]:
+        changes = [c.text for topic in worded_diff(base, model, lang) for c in topic.changes]
+        if not changes:
+            out[model.id] = say(lang, DIFFERS["same"], base=base.id)
+            continue
+        first = "; ".join(changes[:shown]) + ("; …" if len(changes) > shown else "")
+        out[model.id] = say(lang, DIFFERS["count"], n=len(changes), base=base.id, first=first)
+    return out
+
+
+def _intro(report: SimulationReport, lang: Lang) -> str:
+    cut = report.interrupted
+    if lang == "zh":
+        tail = " (已中断: 各规则的局数见表)" if cut else ""
+        return (
+            f"{report.deals} 局, 每局 {report.players} 手, 种子 {report.seed}, "
+            f"按 {html.escape(report.objective)} 摆牌{tail}."
+        )
+    tail = " (interrupted: each ruleset says how many deals it played)" if cut else ""
+    return (
+        f"{report.deals} deals of {report.players} hands, seed {report.seed}, hands set by the "
+        f"{html.escape(report.objective)} objective{tail}."
+    )
+
+
+def write_html(report: SimulationReport, path: Path, lang: Lang = "en") -> None:
+    """One page: the summary table (rulesets as rows) with a legend for every column, what
+    each ruleset changes, the three side-by-side charts, then each ruleset's tables."""
+    differs = what_differs(report, lang)
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>housegame simulate: {report.deals} deals</title><style>{STYLE}</style></head>",
         "<body><h1>housegame simulate</h1>",
-        f"<p>{report.deals} deals of {report.players} hands, seed {report.seed}, hands set by "
-        f"the {html.escape(report.objective)} objective"
-        + (
-            " (interrupted: each ruleset says how many deals it played)"
-            if report.interrupted
-            else ""
-        )
-        + ".</p>",
-        _table(SUMMARY_HEADERS, summary_rows(report)),
+        f"<p>{_intro(report, lang)}</p>",
+        _scroll(_table(headers_in(SUMMARY_HEADERS, lang), summary_rows(report, lang))),
+        _legend(lang),
     ]
+    if differs:
+        parts.append(f"<h2>{html.escape(say(lang, ('What differs', '规则差异')))}</h2>")
+        parts += [
+            f'<p class="differs"><b>{html.escape(rid)}</b>: {html.escape(line)}</p>'
+            for rid, line in differs.items()
+        ]
+    for name in PLOTS:
+        png = path.parent / f"{name}.png"
+        if png.is_file():
+            parts.append(f"<p>{_img(png, name)}</p>")
     for stats in report.rulesets:
-        slug = _slug(stats.ruleset)
-        parts.append(f"<h2>{html.escape(stats.ruleset)}: {html.escape(stats.name)}</h2>")
-        for kind in ("distribution", "terms"):
-            png = path.parent / f"{kind}-{slug}.png"
-            if png.is_file():
-                parts.append(_img(png, f"{kind} of {stats.ruleset}"))
-        parts.append(_table(*term_rows(stats)))
+        title = f"{html.escape(stats.ruleset)}: {html.escape(stats.name)}"
+        parts.append(f"<details><summary><b>{title}</b></summary>")
+        parts.append(_scroll(_table(*term_rows(stats, lang))))
         if stats.lanes:
-            parts.append(_table(*lane_rows(stats)))
+            parts.append(_scroll(_table(*lane_rows(stats, lang))))
         if stats.specials:
-            parts.append(_table(*special_rows(stats)))
+            parts.append(_scroll(_table(*special_rows(stats, lang))))
+        parts.append("</details>")
     parts.append("</body></html>")
     path.write_text("".join(parts), encoding="utf-8")
 

@@ -76,3 +76,11 @@ def rate_interval(hits: int, n: int, z: float = Z95) -> tuple[float, float, floa
 
 def share(part: Exact, whole: Exact) -> float:
     return float(Fraction(part) / whole) if whole else 0.0
+
+
+def seats_summary(means: Iterable[float], intervals: Iterable[tuple[float, float]]) -> str:
+    """``seat 1 +0.12 [-0.30, +0.54], seat 2 ...``: each seat's mean and its 95% interval."""
+    return ", ".join(
+        f"seat {i} {m:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+        for i, (m, (lo, hi)) in enumerate(zip(means, intervals), 1)
+    )

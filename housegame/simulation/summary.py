@@ -18,6 +18,7 @@ from housegame.simulation.stats import (
     merged,
     percentile,
     rate_interval,
+    seats_summary,
     share,
     stdev,
 )
@@ -69,6 +70,14 @@ class RulesetStats:
     """How often each result happened (all seats)."""
     seat_distributions: tuple[dict[Exact, int], ...]
     """The same per seat (plots; not in the JSON)."""
+
+    def __repr__(self) -> str:
+        """One line: deals, each seat's mean with its interval, spread and units moved."""
+        seats = seats_summary(self.seat_means, self.seat_ci95)
+        return (
+            f"RulesetStats({self.ruleset}: {self.deals} deals; {seats}; stdev {self.stdev:.2f}; "
+            f"moved {self.moved_per_deal:.2f}/deal)"
+        )
 
     @property
     def seat_stderrs(self) -> tuple[float, ...]:

@@ -10,16 +10,16 @@ summary of one ruleset's tally.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from housegame.arrange.arranger import Arrangement, Arranger, Objective
 from housegame.arrange.batch import batches
-from housegame.arrange.build import PLAYERS
 from housegame.arrange.simulate import arranged_table
 from housegame.cards import DECK
+from housegame.dealer import PLAYERS
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
@@ -112,6 +112,8 @@ class SimulationReport:
     objective: Objective
     interrupted: bool
     rulesets: list[RulesetStats]
+    models: tuple[ThirteenCardRuleset, ...] = field(default=(), repr=False, compare=False)
+    """The rulesets played, in the order of ``rulesets`` (a report reads what differs)."""
 
     def __getitem__(self, index: int) -> RulesetStats:
         return self.rulesets[index]
@@ -122,6 +124,15 @@ class SimulationReport:
     def to_records(self) -> list[dict[str, Any]]:
         """One flat row per ruleset, for ``pandas.DataFrame``."""
         return flat_records(s.as_dict() for s in self.rulesets)
+
+    def __repr__(self) -> str:
+        """A short summary: what was run, then one line per ruleset."""
+        cut = ", interrupted" if self.interrupted else ""
+        head = (
+            f"SimulationReport: {self.deals} deals, {self.players} players, seed {self.seed}, "
+            f"{self.objective} play{cut}"
+        )
+        return "\n".join([head, *(f"  {s!r}" for s in self.rulesets)])
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -171,5 +182,7 @@ def simulate(
                 progress(part.deals)
 
     interrupted = run_tasks(tasks, fold, backend)
-    stats = [summarize(r, t) for r, t in zip(loaded, tallies) if t.deals]
-    return SimulationReport(deals, players, seed, objective, interrupted, stats)
+    played = [(r, t) for r, t in zip(loaded, tallies) if t.deals]
+    stats = [summarize(r, t) for r, t in played]
+    models = tuple(r for r, _ in played)
+    return SimulationReport(deals, players, seed, objective, interrupted, stats, models)

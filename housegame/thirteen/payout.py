@@ -21,15 +21,13 @@ arrays of expected values, and intervals for the search's bounds (``housegame.ar
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import product
-from typing import Any, Protocol
-
-import numpy as np
 
 from housegame.cards import Card
+from housegame.numbers import Num, positive, sign
 from housegame.ranking import Category
 from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import (
@@ -42,62 +40,10 @@ from housegame.rulesets.thirteen import (
     ThirteenCardRuleset,
 )
 from housegame.thirteen.conditions import HandCounts, hand_holds
-
-
-class Num(Protocol):
-    """What a term is computed on: an int, a float, a numpy array or an interval."""
-
-    def __add__(self, other: Any, /) -> Num: ...
-    def __radd__(self, other: Any, /) -> Num: ...
-    def __sub__(self, other: Any, /) -> Num: ...
-    def __rsub__(self, other: Any, /) -> Num: ...
-    def __mul__(self, other: Any, /) -> Num: ...
-    def __rmul__(self, other: Any, /) -> Num: ...
-    def __neg__(self) -> Num: ...
-
-
-def positive(x: Num) -> Num:
-    """1 where ``x > 0``, else 0 (an interval gives the range of that indicator)."""
-    method = getattr(x, "positive", None)
-    if method is not None:
-        out: Num = method()
-        return out
-    return (x > 0) * 1  # type: ignore[operator]
-
-
-def whole(x: Num) -> int:
-    """A term's value for a known pair: always an int (inputs 0/1 and whole units)."""
-    if not isinstance(x, int):
-        raise TypeError(f"a known pair's term is an int, not {type(x).__name__}")
-    return x
-
-
-def sign(x: Num) -> Num:
-    """+1, 0 or -1 as ``x`` is positive, zero or negative (one array operation for an array,
-    the ends' signs for an interval: the same values as ``positive(x) - positive(-x)``)."""
-    if isinstance(x, np.ndarray):
-        return np.sign(x)
-    method = getattr(x, "sign", None)
-    if method is not None:
-        out: Num = method()
-        return out
-    return positive(x) - positive(-x)
-
-
-def power(base: Num, exponent: int) -> Num:
-    """``base ** exponent`` for a small exponent >= 1, by multiplying: numpy computes ``**``
-    with ``pow`` per element for exponents other than 2, several times slower."""
-    out = base
-    for _ in range(exponent - 1):
-        out = out * base
-    return out
-
+from housegame.thirteen.shortcuts import Pattern, is_zero, pattern_of, possible_patterns
 
 _WON_LOST = [(won, lost) for won in range(4) for lost in range(4 - won)]
 """Every (lanes won, lanes lost) of three lanes."""
-
-FEATURES = ("w", "t", "l", "v", "c", "g", "u")
-"""The per-lane inputs, in this order wherever they are stored as rows."""
 
 
 @dataclass
@@ -115,7 +61,8 @@ class LaneVals:
 
     @classmethod
     def of(cls, features: Sequence[Num], leaves: Sequence[Num]) -> LaneVals:
-        """From values in ``FEATURES`` order."""
+        """From values in ``FEATURES`` order (the fields' order; the arranger's feature table,
+        ``arrange.features.LANE_FEATURES``, says what is known of each)."""
         w, t, l, v, c, g, u = features
         return cls(w, t, l, v, c, g, u, list(leaves))
 
@@ -128,6 +75,10 @@ class LaneVals:
     def mirrored(self) -> LaneVals:
         """The same lane seen from the opponent (outcomes only: what its add-ons read)."""
         return LaneVals(self.l, self.t, self.w, 0, 0, 0, 0)
+
+
+FEATURES = tuple(f.name for f in fields(LaneVals) if f.name != "leaves")
+"""The per-lane inputs, in the fields' order: wherever they are stored as rows."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +125,12 @@ class Opponent:
 
 def pay_key(pay_when: str, lane: str | None) -> PayKey:
     return pay_when, LANES.index(lane) if pay_when == "lane-won" and lane is not None else None
+
+
+def _known(*outcomes: int) -> tuple[tuple[LaneVals, ...], tuple[LaneVals, ...]]:
+    """A pattern of lane outcomes as known lanes from my side, and mirrored."""
+    known = tuple(LaneVals(int(o > 0), int(o == 0), int(o < 0), 0, 0, 0, 0) for o in outcomes)
+    return known, tuple(lane.mirrored() for lane in known)
 
 
 class Payout:
@@ -224,7 +181,10 @@ class Payout:
         self.scoop_mult = ruleset.scoop.multiplier
         self.scoop_bonus = ruleset.scoop.bonus
         self.overall = ruleset.overall_point
-        self.patterns = [self._pattern((a, b, c)) for a, b, c in product((1, 0, -1), repeat=3)]
+        self.patterns = [
+            pattern_of(self, (a, b, c), _known(a, b, c))
+            for a, b, c in product((1, 0, -1), repeat=3)
+        ]
         """The 27 patterns of lane outcomes (won, tied, lost per lane), lane by lane."""
         self.lane_sum_match = self.outcomes is None and any(
             key[0] == "match-won" for key in self.bonus_groups
@@ -289,7 +249,7 @@ class Payout:
         dist: dict[tuple[int, int], Num] = {
             key: q
             for key, q in (((1, 0), first.w), ((0, 1), first.l), ((0, 0), first.t))
-            if not _is_zero(q)
+            if not is_zero(q)
         }
         for lane in lanes[1:]:
             nxt: dict[tuple[int, int], Num] = {}
@@ -299,7 +259,7 @@ class Payout:
                     ((won, lost + 1), lane.l),
                     ((won, lost), lane.t),
                 ):
-                    if _is_zero(q):
+                    if is_zero(q):
                         continue
                     term = p * q
                     nxt[key] = nxt[key] + term if key in nxt else term
@@ -420,21 +380,6 @@ class Payout:
 
     # ---- who won the pair -----------------------------------------------------------------
 
-    def _patterns(self, lanes: Sequence[LaneVals]) -> Iterator[tuple[Num, Pattern]]:
-        """Every pattern of lane outcomes with its chance; patterns that cannot happen for a
-        known pair are skipped."""
-        choices = [(lane.w, lane.t, lane.l) for lane in lanes]
-        for i, first in enumerate(choices[0]):
-            if _is_zero(first):
-                continue
-            for j, second in enumerate(choices[1]):
-                if _is_zero(second):
-                    continue
-                both = first * second
-                for k, third in enumerate(choices[2]):
-                    if not _is_zero(third):
-                        yield both * third, self.patterns[9 * i + 3 * j + k]
-
     def _lane_part(self, lanes: Sequence[LaneVals], pattern: Pattern) -> Num:
         """The pair's lane units (scoop included) to me, in one pattern of outcomes."""
         if self.outcomes is not None:
@@ -464,7 +409,7 @@ class Payout:
                     lose = lose + dist[(won, lost)]
             return win, lose
         win, lose = 0, 0
-        for chance, pattern in self._patterns(lanes):
+        for chance, pattern in possible_patterns(lanes, self.patterns):
             if pattern.part_sign is not None:
                 if pattern.part_sign:
                     if pattern.part_sign > 0:
@@ -487,7 +432,7 @@ class Payout:
         if not self.overall:
             return total
         with_theirs = bool(theirs.units)
-        for chance, pattern in self._patterns(lanes):
+        for chance, pattern in possible_patterns(lanes, self.patterns):
             fixed = pattern.net_sign[with_theirs]
             if fixed is not None:
                 if fixed:
@@ -503,48 +448,6 @@ class Payout:
                 net = net - self.add_ons(theirs.units, pattern.mirrored, lost)
             total = total + chance * sign(net)
         return self.overall * total
-
-    def _pattern(self, outcomes: tuple[int, int, int]) -> Pattern:
-        """One pattern, with what its lane part and net can be whatever the hands: lane
-        values range over the ruleset's table, add-ons over 0 to all of a group's units."""
-        known = tuple(LaneVals(int(o > 0), int(o == 0), int(o < 0), 0, 0, 0, 0) for o in outcomes)
-        mirrored = tuple(lane.mirrored() for lane in known)
-        won, lost = sum(o > 0 for o in outcomes), sum(o < 0 for o in outcomes)
-        if self.outcomes is not None:
-            part = (float(self.row_paid(won, lost)),) * 2
-        else:
-            low = sum(
-                min(values) if o > 0 else -max(values) if o < 0 else 0
-                for o, values in zip(outcomes, self.lane_values)
-            )
-            high = sum(
-                max(values) if o > 0 else -min(values) if o < 0 else 0
-                for o, values in zip(outcomes, self.lane_values)
-            )
-            extra = self.scoop_bonus if won == 3 else -self.scoop_bonus if lost == 3 else 0
-            mult = self.scoop_mult if won == 3 or lost == 3 else 1
-            part = (float(low * mult + extra), float(high * mult + extra))
-
-        def paid(lanes: Sequence[LaneVals], match: tuple[float, float]) -> tuple[float, float]:
-            low = high = 0.0
-            for key, terms in self.bonus_groups.items():
-                units = (sum(min(t.units, 0) for t in terms), sum(max(t.units, 0) for t in terms))
-                pays = (
-                    match
-                    if key[0] == "match-won"
-                    else (float(whole(self.pays(key, lanes, 0))),) * 2
-                )
-                products = [u * p for u in units for p in pays]
-                low, high = low + min(products), high + max(products)
-            return low, high
-
-        mine = paid(known, (float(part[0] > 0), float(part[1] > 0)))
-        theirs = paid(mirrored, (float(part[1] < 0), float(part[0] < 0)))
-        net_signs = (
-            _fixed_sign(part[0] + mine[0], part[1] + mine[1]),
-            _fixed_sign(part[0] + mine[0] - theirs[1], part[1] + mine[1] - theirs[0]),
-        )
-        return Pattern(outcomes, won, lost, known, mirrored, _fixed_sign(*part), net_signs)
 
     def points_net(self, net: Num) -> Num:
         """The overall point on a pair whose net is known (a declared special)."""
@@ -628,40 +531,8 @@ class Payout:
         return Fraction(self.ruleset.pool.stake * players, 3)
 
 
-@dataclass(frozen=True)
-class Pattern:
-    """One pattern of lane outcomes (+1 won, 0 tied, -1 lost per lane) and what is known of it
-    before any hand is seen."""
-
-    outcomes: tuple[int, int, int]
-    won: int
-    lost: int
-    known: tuple[LaneVals, ...]
-    """The pattern as known lanes from my side (what the add-ons' pay conditions read)."""
-    mirrored: tuple[LaneVals, ...]
-    part_sign: int | None
-    """The sign of the lane part (scoop included) when every hand gives it, else None."""
-    net_sign: tuple[int | None, int | None]
-    """The same for the net, add-ons included: without, and with, the opponent's add-ons."""
-
-
-def _fixed_sign(low: float, high: float) -> int | None:
-    """The sign every value in ``[low, high]`` has, or None when they differ."""
-    if low > 0:
-        return 1
-    if high < 0:
-        return -1
-    if low == high == 0:
-        return 0
-    return None
-
-
 def _reads_match(units: dict[PayKey, Num]) -> bool:
     return any(key[0] == "match-won" for key in units)
-
-
-def _is_zero(x: Num) -> bool:
-    return isinstance(x, int) and x == 0
 
 
 @dataclass(frozen=True)

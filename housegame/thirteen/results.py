@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from housegame.cards import Card
 from housegame.jsonsafe import flat_records, number_map
-from housegame.results import Item, PairResult, pair_totals
+from housegame.results import Item, PairResult, pair_totals, totals_line
 from housegame.setting import Setting
 from housegame.thirteen.specials import Declared
 
@@ -132,6 +132,9 @@ class TableResult:
         pool = ({"player": e.player, **e.item.as_dict()} for e in self.pool)
         rows += [{"ruleset": self.ruleset, "first": None, "second": None, **row} for row in pool]
         return flat_records(rows)
+
+    def __repr__(self) -> str:
+        return f"TableResult({self.ruleset}): {totals_line(self.totals, self.unit)}"
 
 
 @dataclass

@@ -12,13 +12,14 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TypeVar
 
+from housegame.numbers import Num, whole
 from housegame.ranking import category_of, describe
 from housegame.results import Item, LaneResult, PairResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
-from housegame.thirteen.payout import LaneVals, Num, Opponent, PayKey, Payout, whole
+from housegame.thirteen.payout import LaneVals, Opponent, PayKey, Payout
 from housegame.thirteen.results import PairTerms, PoolEntry, Seat, TableResult, TableTerms
 from housegame.thirteen.specials import compare as compare_specials
 

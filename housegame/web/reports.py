@@ -15,9 +15,10 @@ import json
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
@@ -25,13 +26,15 @@ from pydantic import BaseModel, Field
 
 from housegame.arrange.arranger import OBJECTIVES
 from housegame.errors import HousegameError, TableError
-from housegame.glossary import Lang
+from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
 from housegame.rulesets.families import catalog, load_in_family_order
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import SimulationReport, simulate
 from housegame.simulation.report import (
+    LEGEND,
+    PLOTS,
     SUMMARY_HEADERS,
     csv_text,
     headers_in,
@@ -40,6 +43,7 @@ from housegame.simulation.report import (
     special_rows,
     summary_rows,
     term_rows,
+    what_differs,
 )
 from housegame.web.core import NotFound, WebInputError, error_lines, lang_of, render
 from housegame.web.limits import MAX_NAME_CHARS, MAX_RULESETS
@@ -92,16 +96,15 @@ class SimulationStatus(BaseModel):
 
 
 @dataclass
-class Job:
+class Run:
+    """A run in the background (a simulation, a sensitivity run): how far it is, its errors,
+    and the switch that cancels it."""
+
     id: str
-    request: SimulationRequest
     total: int
     done: int = 0
     state: State = "running"
-    report: SimulationReport | None = None
     errors: list[str] = field(default_factory=list)
-    plots: dict[str, bytes] = field(default_factory=dict)
-    csv: str = ""
     cancel: threading.Event = field(default_factory=threading.Event)
     played: threading.Event = field(default_factory=threading.Event)
     """Set once the deals are over (the report may still be drawing its plots)."""
@@ -110,6 +113,14 @@ class Job:
         self.done += deals
         if self.cancel.is_set():
             raise KeyboardInterrupt
+
+
+@dataclass
+class Job(Run):
+    request: SimulationRequest = field(default_factory=SimulationRequest)
+    report: SimulationReport | None = None
+    plots: dict[str, bytes] = field(default_factory=dict)
+    csv: str = ""
 
     def status(self) -> SimulationStatus:
         data = None if self.report is None or not self.report.rulesets else report_data(self.report)
@@ -124,14 +135,21 @@ class Job:
         )
 
 
+R = TypeVar("R", bound=Run)
+
+
 class Jobs:
-    """The jobs kept in memory, oldest first."""
+    """The runs kept in memory, oldest first: simulations and sensitivity runs together, so
+    ``MAX_RUNNING`` bounds them all."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.jobs: OrderedDict[str, Job] = OrderedDict()
+        self.jobs: OrderedDict[str, Run] = OrderedDict()
 
     def add(self, request: SimulationRequest, total: int) -> Job:
+        return self.start(lambda run_id: Job(run_id, total, request=request))
+
+    def start(self, make: Callable[[str], R]) -> R:
         with self.lock:
             running = [j for j in self.jobs.values() if j.state == "running"]
             if len(running) >= MAX_RUNNING:
@@ -143,14 +161,17 @@ class Jobs:
             finished = [j.id for j in self.jobs.values() if j.state != "running"]
             for old in finished[: max(0, len(self.jobs) - MAX_JOBS + 1)]:
                 del self.jobs[old]
-            job = Job(uuid.uuid4().hex, request, total)
+            job = make(uuid.uuid4().hex)
             self.jobs[job.id] = job
             return job
 
     def get(self, job_id: str) -> Job:
+        return self.get_run(job_id, Job, "simulation")
+
+    def get_run(self, job_id: str, kind: type[R], what: str) -> R:
         job = self.jobs.get(job_id)
-        if job is None:
-            raise NotFound(f"no simulation '{job_id}' (finished ones are kept for a while only)")
+        if not isinstance(job, kind):
+            raise NotFound(f"no {what} '{job_id}' (finished ones are kept for a while only)")
         return job
 
 
@@ -198,9 +219,27 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
     return load_in_family_order(request.rulesets, ThirteenCardRuleset)
 
 
+def guarded(run: Run, what: str, body: Callable[[], None]) -> None:
+    """Run ``body`` for ``run``: a library error fails the run with its lines; a bug fails it
+    too (so it does not stay running, its slot taken) and is raised; either way the run's
+    deals are over."""
+    try:
+        body()
+    except HousegameError as exc:
+        run.errors = error_lines(exc)
+        run.state = "failed"
+    except Exception as exc:
+        run.errors = [f"the {what} failed: {type(exc).__name__}: {exc}"]
+        run.state = "failed"
+        raise
+    finally:
+        run.played.set()
+
+
 def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
     request = job.request
-    try:
+
+    def body() -> None:
         report = simulate(
             rulesets,
             request.deals,
@@ -217,17 +256,12 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
         job.played.set()
         if report.rulesets:
             with PLOTTING:
-                job.plots = plot_images(report)
+                for lang in LANGS:
+                    images = plot_images(report, lang)
+                    job.plots |= {plot_name(kind, lang): png for kind, png in images.items()}
         job.state = "cancelled" if report.interrupted else "done"
-    except HousegameError as exc:
-        job.errors = error_lines(exc)
-        job.state = "failed"
-    except Exception as exc:  # a bug must not leave the job running (and its slot taken)
-        job.errors = [f"the simulation failed: {type(exc).__name__}: {exc}"]
-        job.state = "failed"
-        raise
-    finally:
-        job.played.set()
+
+    guarded(job, "simulation", body)
 
 
 @router.post(
@@ -296,7 +330,8 @@ def simulation_json(job_id: str) -> Response:
     tags=["reports"],
 )
 def simulation_plot(job_id: str, name: str) -> Response:
-    """One of the report's plots (``simulate --out``): a result distribution or the terms."""
+    """One of the report's charts (``simulate --out``), every ruleset side by side: ``terms``,
+    ``distribution`` or ``banker-edge``, and with ``-zh`` the same in Chinese."""
     job = _finished(job_id)
     if name not in job.plots:
         raise NotFound(f"no plot '{name}' in this report", hint="plots: " + ", ".join(job.plots))
@@ -306,10 +341,20 @@ def simulation_plot(job_id: str, name: str) -> Response:
 # ---- pages -------------------------------------------------------------------------------
 
 
+def plot_name(kind: str, lang: Lang) -> str:
+    """A chart's name under ``plots/``: ``terms``, or ``terms-zh`` for its Chinese labels."""
+    return kind if lang == "en" else f"{kind}-{lang}"
+
+
 def tables(report: SimulationReport, lang: Lang) -> dict[str, Any]:
-    """The terminal report's tables (``simulate --explain``), rows as text."""
+    """The terminal report's tables (``simulate --explain``), rows as text; the summary's
+    legend, what each ruleset changes and the names of the charts in ``lang``."""
+    headers = headers_in(SUMMARY_HEADERS, lang)
     return {
-        "summary": (headers_in(SUMMARY_HEADERS, lang), summary_rows(report, lang)),
+        "summary": (headers, summary_rows(report, lang)),
+        "legend": [(h, say(lang, LEGEND[key])) for key, h in zip(SUMMARY_HEADERS, headers)],
+        "differs": what_differs(report, lang),
+        "plots": [plot_name(kind, lang) for kind in PLOTS],
         "rulesets": [
             {
                 "id": stats.ruleset,
@@ -338,7 +383,7 @@ def reports_page(request: Request) -> HTMLResponse:
 @router.get("/reports/{job_id}", response_class=HTMLResponse, include_in_schema=False)
 def report_page(request: Request, job_id: str) -> HTMLResponse:
     job = JOBS.jobs.get(job_id)
-    if job is None:
+    if not isinstance(job, Job):
         return render(
             request,
             "reports/report.html",

@@ -19,12 +19,12 @@ from pydantic import BaseModel, Field
 from housegame.errors import HousegameError
 from housegame.filecheck import check_ruleset_text
 from housegame.glossary import Lang
-from housegame.rulesets.diff import diff_json, diff_lines, shown
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_bundled
 from housegame.rulesets.registry import RULESET_MODELS, Ruleset
 from housegame.rulesheet import Grid, Sheet, build_sheet, render_text
 from housegame.rulesheet import show as show_ruleset
+from housegame.rulesheet.diffwords import diff_document, worded_lines
 from housegame.web.core import WebInputError, error_lines, lang_of, render, upload_text
 from housegame.web.limits import MAX_NAME_CHARS
 from housegame.yamlsource import load_yaml_text
@@ -159,9 +159,11 @@ def check_ruleset(body: CheckRequest) -> dict[str, Any]:
 def diff_api(
     a: Annotated[str, Query(description="First bundled ruleset id.")],
     b: Annotated[str, Query(description="Second bundled ruleset id.")],
+    lang: LangQuery = "en",
 ) -> dict[str, Any]:
-    """The settings in which two bundled rulesets differ: ``housegame diff A B --json``."""
-    return diff_json(load_bundled(a), load_bundled(b))
+    """The settings in which two bundled rulesets differ, by key path and in the rules'
+    words: ``housegame diff A B --format json``."""
+    return diff_document(load_bundled(a), load_bundled(b), lang)
 
 
 class RulesetSource(BaseModel):
@@ -180,6 +182,7 @@ class RulesetSource(BaseModel):
 class DiffRequest(BaseModel):
     a: RulesetSource
     b: RulesetSource
+    lang: Lang = "en"
 
 
 def loaded(source: RulesetSource, side: str) -> Ruleset:
@@ -192,8 +195,8 @@ def loaded(source: RulesetSource, side: str) -> Ruleset:
 
 @router.post("/api/diff", tags=["rulesets"])
 def diff_post(body: DiffRequest) -> dict[str, Any]:
-    """``housegame diff A B --json`` where either side may be pasted YAML."""
-    return diff_json(loaded(body.a, "a"), loaded(body.b, "b"))
+    """``housegame diff A B --format json`` where either side may be pasted YAML."""
+    return diff_document(loaded(body.a, "a"), loaded(body.b, "b"), body.lang)
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -227,7 +230,9 @@ async def check_page(
         return render(request, "rulesets/check.html", "rulesets", 422, text=text, errors=lines)
     lang = lang_of(request)
     parent = load_yaml_text(text, name).data.get("extends")
-    changes = diff_lines(diff_json(load_bundled(parent), ruleset), lang) if parent else []
+    changes = []
+    if parent:
+        changes = worded_lines(diff_document(load_bundled(parent), ruleset, lang), lang)
     return render(
         request,
         "rulesets/check.html",
@@ -260,28 +265,16 @@ def download_yaml(rid: str) -> PlainTextResponse:
 
 @router.get("/diff", response_class=HTMLResponse, include_in_schema=False)
 def diff_page(request: Request, a: str = "", b: str = "") -> HTMLResponse:
-    """Two rulesets side by side: each changed setting with both values, and the lines of
-    ``housegame diff A B``."""
+    """Two rulesets side by side: each changed rule in the rules sheet's words under its
+    topic, both sides, and the lines of ``housegame diff A B``."""
     rows = catalog()
     context: dict[str, Any] = {"rows": rows, "a": a, "b": b}
     if not (a and b):
         return render(request, "diff/index.html", "diff", **context)
     try:
-        result = diff_json(load_bundled(a), load_bundled(b))
+        lang = lang_of(request)
+        result = diff_document(load_bundled(a), load_bundled(b), lang)
     except HousegameError as exc:
         return render(request, "diff/index.html", "diff", 422, errors=error_lines(exc), **context)
-    lang = lang_of(request)
-    side = [(d["setting"], _side(d["a"]), _side(d["b"])) for d in result["differences"]]
-    return render(
-        request,
-        "diff/index.html",
-        "diff",
-        result=result,
-        lines=diff_lines(result, lang),
-        side=side,
-        **context,
-    )
-
-
-def _side(value: Any) -> str:
-    return "" if value is None else shown(value)
+    lines = worded_lines(result, lang)
+    return render(request, "diff/index.html", "diff", result=result, lines=lines, **context)

@@ -1,9 +1,11 @@
-"""A plain brute-force arranger to check the fast one against.
+"""The slow, readable reference arranger: the oracle the fast one is tested against.
 
 It shares nothing with the search but the objective's definition: it enumerates the splits
 itself with itertools, ranks lanes with the scalar ``ranking.evaluate`` (cached per subset),
 checks fouls on ``strength``, reads bonus leaves with the engine's own ``lane_holds``, and
-evaluates the ``ev`` formula once over the feature arrays of every legal split.
+walks every legal split through the payout terms (``EvModel.value``, the terms of
+``thirteen/payout.py`` as written: no recorded formula, no bounds), all splits at once as
+arrays. ``reference_arrange`` is the answer: the best value and every split reaching it.
 """
 
 from __future__ import annotations
@@ -119,3 +121,12 @@ def masks_of(cards: list[Card], setting: Setting) -> Masks:
         return sum(1 << position[c] for c in lane)
 
     return mask(setting.front), mask(setting.middle), mask(setting.back)
+
+
+def reference_arrange(cards: list[Card], model: EvModel) -> tuple[float, list[Masks]]:
+    """The best ``ev`` value of 13 cards and every legal setting that reaches it (to 1e-9),
+    as position masks of the sorted hand."""
+    legal, values = ev_values(cards, model)
+    best = float(values.max())
+    at = np.flatnonzero(values >= best - 1e-9 * max(1.0, abs(best)))
+    return best, [(int(f), int(m), int(b)) for f, m, b in legal[at]]

@@ -10,8 +10,8 @@ import pytest
 
 from housegame.arrange import OBJECTIVES, Arrangement, Arranger, Objective
 from housegame.arrange.batch import batches
-from housegame.arrange.build import deal_hands
 from housegame.cards import DECK, Card
+from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 

@@ -8,8 +8,9 @@ import pytest
 
 from housegame.arrange.arranger import ev_model
 from housegame.arrange.batch import HandBatch
-from housegame.arrange.evsearch import DIRECT_FIRST, SMALL, EvSearch
-from housegame.arrange.search import search_batch, search_one
+from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.plan import PLAN
+from housegame.arrange.search import search_direct
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -28,7 +29,7 @@ def test_direct_equals_staged(ruleset_id: str, hands: list[list[Card]]) -> None:
     staged = search.search(cards, 4, direct=False)
     for i in range(len(cards)):
         assert search.search(cards[i : i + 1], 4, direct=True) == staged[i : i + 1]
-    assert search.search(cards[:SMALL], 4) == staged[:SMALL]
+    assert search.search(cards[: PLAN.small], 4) == staged[: PLAN.small]
     assert search.search(cards, 4, direct=True) == staged
 
 
@@ -46,13 +47,18 @@ def test_direct_keeps_ties_in_order() -> None:
 
 @pytest.mark.parametrize("ruleset_id", sorted(BUNDLED))
 def test_one_hand_search_equals_the_batch_search(ruleset_id: str, hands: list[list[Card]]) -> None:
-    """``search_one`` (what ``arrange`` runs on one hand) answers as ``search_batch`` on the
-    same bounds, for one and several kept splits."""
+    """A batch of one hand (what ``arrange`` runs: no hand ids, the formula specialised to the
+    hand) answers as the same hand inside a batch of three, for one and several kept
+    splits."""
     search = EvSearch(ev_model(BUNDLED[ruleset_id]))
-    for row in rows(hands[:24]):
-        batch = HandBatch.of_cards(row[None, :])
-        subsets, bounds, values = search.prepare(batch)
-        semi = bounds.semi_all()
+    cards = rows(hands[:24])
+    for i in range(0, len(cards), 3):
+        three = HandBatch.of_cards(cards[i : i + 3])
+        subsets, bounds, values = search.prepare(three)
         for keep in (1, 3):
-            expected = search_batch(subsets, semi, values, keep, DIRECT_FIRST)
-            assert [search_one(subsets, semi[0], values, keep, DIRECT_FIRST)] == expected
+            together = search_direct(subsets, bounds.semi(), values, keep, PLAN.direct_first)
+            for k in range(3):
+                one = HandBatch.of_cards(cards[i + k : i + k + 1])
+                alone, bound, value = search.prepare(one)
+                found = search_direct(alone, bound.semi(), value, keep, PLAN.direct_first)
+                assert found == together[k : k + 1]

@@ -1,4 +1,5 @@
-"""The fast search against a plain brute force, on 200 seeded hands per objective and ruleset."""
+"""The fast search against the slow reference arranger (``reference``), on seeded hands of
+every bundled ruleset and test variant, in batches and one hand a call."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from housegame.arrange.arranger import ev_model
 from housegame.cards import Card
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from tests.arrange.reference import best_lexicographic, ev_values, masks_of
+from tests.arrange.reference import best_lexicographic, ev_values, masks_of, reference_arrange
+from tests.arrange.test_lockstep import RULESETS
 
 pytestmark = pytest.mark.slow
 
@@ -29,22 +31,27 @@ def thirteen(ruleset_id: str) -> ThirteenCardRuleset:
     return ruleset
 
 
+ONE_HAND = 4
+"""Hands per ruleset also set one ``arrange`` call each (the one-hand path)."""
+
+
 def check_ev(ruleset: ThirteenCardRuleset, hands: list[list[Card]]) -> None:
-    results = Arranger(ruleset, "ev").arrange_many(hands)
+    arranger = Arranger(ruleset, "ev")
+    results = arranger.arrange_many(hands)
+    alone = [arranger.arrange(cards) for cards in hands[:ONE_HAND]]
     model = ev_model(ruleset)
-    for cards, result in zip(hands, results):
-        legal, values = ev_values(cards, model)
-        best = float(values.max())
-        assert result.best.value == pytest.approx(best, abs=1e-9), cards
-        setting = result.best.setting
-        [index] = np.flatnonzero((legal == np.array(masks_of(cards, setting))).all(axis=1))
-        assert values[index] == pytest.approx(best, abs=1e-9)
-        assert not setting.fouled
+    for i, (cards, result) in enumerate(zip(hands, results)):
+        best, settings = reference_arrange(cards, model)
+        for answer in (result, *alone[i : i + 1]):
+            assert answer.best.value == pytest.approx(model.scaled(best, cards), abs=1e-9), cards
+            assert masks_of(cards, answer.best.setting) in settings, cards
+            assert not answer.best.setting.fouled
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(BUNDLED))
-def test_ev_matches_brute_force(ruleset_id: str, hands: list[list[Card]]) -> None:
-    check_ev(BUNDLED[ruleset_id], hands if ruleset_id in DEEP else hands[:25])
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_ev_matches_the_reference(ruleset_id: str, hands: list[list[Card]]) -> None:
+    """Every bundled ruleset and test variant (``variants/``); three in depth."""
+    check_ev(RULESETS[ruleset_id], hands if ruleset_id in DEEP else hands[:25])
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(RANKINGS.values()))

@@ -8,7 +8,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from housegame.arrange.features import _OrdinalFacts
+from housegame.arrange.compile import _OrdinalFacts
 from housegame.arrange.lookup import COLEX, rank_tables
 from housegame.ranking import RankingRules
 

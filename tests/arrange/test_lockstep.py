@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from housegame.arrange.arranger import Arranger, setting_value
-from housegame.arrange.model import EvModel, known_odds, known_opponent
+from housegame.arrange.model import EvModel
+from housegame.arrange.opponents import known_odds, known_opponent
 from housegame.cards import DECK, Card
 from housegame.rulesets.loader import bundled_of, load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from housegame.arrange.arranger import ev_model
+from housegame.arrange.compile import _OrdinalFacts
 from housegame.arrange.evsearch import EvSearch
-from housegame.arrange.features import _OrdinalFacts
 from housegame.arrange.model import EvModel
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.payout import FEATURES, LaneVals

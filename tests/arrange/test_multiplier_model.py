@@ -9,7 +9,7 @@ import pytest
 
 from housegame.arrange import Arranger
 from housegame.arrange.arranger import ev_model
-from housegame.arrange.model import expected_factor
+from housegame.arrange.opponents import expected_factor
 from housegame.cards import parse_cards
 from housegame.rulesets.loader import load_ruleset, load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset

@@ -60,7 +60,7 @@ def test_formula_replays_the_model(ruleset_id: str) -> None:
                 ]
             )
         for values in (exact, spans):
-            lanes = [search._lane(lane, rows) for lane, rows in enumerate(values)]
+            lanes = [search.lane_of(lane, rows) for lane, rows in enumerate(values)]
             assert _same(formula(*values), model.value(lanes))
 
 

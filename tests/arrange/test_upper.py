@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from housegame.arrange.arranger import ev_model
-from housegame.arrange.bounds import intervals
+from housegame.arrange.compile import intervals
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.interval import Interval
 from housegame.rulesets.thirteen import ThirteenCardRuleset

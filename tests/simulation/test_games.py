@@ -39,6 +39,13 @@ def test_ofc_invariants_and_fantasyland(ofc_report: GameReport) -> None:
         assert set(stats.rates) >= {"foul", "royalty back", "fantasyland entry", "fantasyland stay"}
 
 
+def test_a_game_report_prints_a_short_summary(ofc_report: GameReport) -> None:
+    lines = repr(ofc_report).splitlines()
+    assert lines[0] == "GameReport: ofc, 12 games, 2 players, seed 4"
+    assert len(lines) == 1 + len(ofc_report.rulesets)
+    assert lines[1].startswith(f"  GameStats({ofc_report.rulesets[0].ruleset}: 12 games; seat 1 ")
+
+
 def test_ofc_is_seeded_whatever_the_backend(ofc_report: GameReport) -> None:
     again = simulate_ofc(bundled_of(OfcRuleset), hands=12, seed=4, backend=Backend(jobs=2))
     assert again.as_dict() == ofc_report.as_dict()

@@ -87,6 +87,20 @@ def test_seeded_zero_sum_and_rates_in_range() -> None:
     )
 
 
+def test_a_report_prints_a_short_summary() -> None:
+    report = simulate([thirteen("pagat"), thirteen("macau")], deals=20, seed=3, players=3)
+    lines = repr(report).splitlines()
+    assert lines[0] == "SimulationReport: 20 deals, 3 players, seed 3, ev play"
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "  RulesetStats(pagat",
+        "  RulesetStats(macau",
+    ]
+    pagat = report[0]
+    lo, hi = pagat.seat_ci95[0]
+    assert f"seat 1 {pagat.seat_means[0]:+.2f} [{lo:+.2f}, {hi:+.2f}]" in repr(pagat)
+    assert f"moved {pagat.moved_per_deal:.2f}/deal)" in repr(pagat)
+
+
 def test_lexicographic_objective_sets_hands_differently() -> None:
     rules = [thirteen("pagat")]
     by_ev = simulate(rules, deals=20, seed=2).as_dict()
@@ -200,16 +214,14 @@ def test_cli_csv_plots_and_html(tmp_path: Path) -> None:
     assert {r.split(",")[0] for r in rows[1:]} == {"pagat", "house"}
     assert "pagat,seat,1,mean," in "\n".join(rows)
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert pngs == [
-        "distribution-house.png",
-        "distribution-pagat.png",
-        "terms-house.png",
-        "terms-pagat.png",
-    ]
+    assert pngs == ["banker-edge.png", "distribution.png", "terms.png"]  # rulesets side by side
     assert all((tmp_path / p).read_bytes().startswith(b"\x89PNG") for p in pngs)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
-    assert page.count('src="data:image/png;base64,') == 4
+    assert page.count('src="data:image/png;base64,') == 3
     assert "Pagat &lt;b&gt;&amp;&lt;/b&gt; friends" in page and "<b>&</b>" not in page
+    assert page.count("<dt>") == 12 and "<dt>moved/deal</dt><dd>units changing hands" in page
+    assert "<b>house</b>: scores as pagat does" in page
+    assert "width=device-width" in page
 
 
 def test_outputs_that_cannot_be_written_are_refused_before_the_run(

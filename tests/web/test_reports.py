@@ -21,6 +21,10 @@ from housegame.web import reports
 from tests.web.conftest import Shot, Visit, wait_for
 
 ARGS = {"rulesets": ["taiwan", "pagat"], "deals": 200, "seed": 5, "players": 3}
+PLOT_NAMES = [
+    f"{kind}{lang}" for lang in ("", "-zh") for kind in ("terms", "distribution", "banker-edge")
+]
+"""A report's charts (every ruleset in each), drawn in English and in Chinese."""
 CLI_ARGS = ["-r", "taiwan", "-r", "pagat", "--deals", "200", "--seed", "5", "--players", "3"]
 
 
@@ -76,13 +80,8 @@ def test_the_report_is_exactly_what_simulate_writes(client: TestClient, tmp_path
 def test_plots_and_the_report_page(client: TestClient) -> None:
     job = start(client, **ARGS)
     status = finished(client, job)
-    assert status["plots"] == [
-        "distribution-taiwan",
-        "terms-taiwan",
-        "distribution-pagat",
-        "terms-pagat",
-    ]
-    plot = client.get(f"/api/simulations/{job}/plots/terms-taiwan.png")
+    assert status["plots"] == PLOT_NAMES
+    plot = client.get(f"/api/simulations/{job}/plots/terms.png")
     assert plot.headers["content-type"] == "image/png"
     assert plot.content.startswith(b"\x89PNG")
     missing = client.get(f"/api/simulations/{job}/plots/nothing.png")
@@ -91,8 +90,13 @@ def test_plots_and_the_report_page(client: TestClient) -> None:
     page = client.get(f"/reports/{job}")
     assert page.status_code == 200
     assert "<th>banker edge [95% CI]</th>" in page.text
-    assert f'src="/api/simulations/{job}/plots/distribution-pagat.png"' in page.text
-    assert "<th>庄家优势 [95% CI]</th>" in client.get(f"/reports/{job}?lang=zh").text
+    for kind in ("terms", "distribution", "banker-edge"):
+        assert f'src="/api/simulations/{job}/plots/{kind}.png"' in page.text
+    assert "<dt>edge/action</dt><dd>banker games: that edge as a share" in page.text
+    assert '<p class="differs" data-ruleset="pagat"><b>pagat</b>: ' in page.text
+    chinese = client.get(f"/reports/{job}?lang=zh").text
+    assert "<th>庄家优势 [95% CI]</th>" in chinese
+    assert f'src="/api/simulations/{job}/plots/terms-zh.png"' in chinese
 
 
 def test_a_cancelled_run_reports_the_deals_played(client: TestClient, no_jobs: None) -> None:
@@ -138,9 +142,9 @@ def test_a_report_needs_no_temporary_folder(
     job = start(client, rulesets=["pagat"], deals=100, players=2)
     status = finished(client, job)
     assert status["state"] == "done", status["errors"]
-    assert status["plots"] == ["distribution-pagat", "terms-pagat"]
+    assert status["plots"] == PLOT_NAMES
     assert client.get(f"/api/simulations/{job}/report.csv").text.startswith("ruleset,")
-    plot = client.get(f"/api/simulations/{job}/plots/terms-pagat.png")
+    plot = client.get(f"/api/simulations/{job}/plots/terms.png")
     assert plot.content.startswith(b"\x89PNG")
 
 
@@ -248,7 +252,7 @@ def test_the_report_page_in_a_browser(visit: Visit, shot: Shot) -> None:
     wait_for(browser, "section[data-ruleset='taiwan'] table.terms")
     assert browser.find_element(By.ID, "csv").get_attribute("href")
     plots = browser.find_elements(By.CSS_SELECTOR, "img.plot")
-    assert len(plots) == 4
+    assert len(plots) == 3  # terms, distribution, banker edge: every ruleset in each
     assert all(browser.execute_script("return arguments[0].naturalWidth", img) > 0 for img in plots)
     shot("reports")
 

@@ -1,0 +1,400 @@
+"""What each rule changes: every one-setting variant of a ruleset (``rulesets.variants``:
+numbers stepped up and down, toggles flipped, choices switched, entries removed) played on the
+same seeded deals as the ruleset itself (common random numbers), and the change it makes to
+each seat's edge, the spread of a seat's result, the units moved per deal, the skill margin
+(``ev`` play minus ``lexicographic``, per hand) and how often scoops, home runs and special
+hands happen.
+
+Each change has a 95% interval: every statistic is a function of per-deal means (``units``),
+so the variance of a change comes from the covariance of the two rulesets' per-deal rows
+(the delta method), which the shared deals make small. A change whose interval holds zero is
+"no detectable effect"; the others are ranked by size, in standard deviations of one deal's
+value of that statistic under the ruleset itself (so units, rates and spreads compare).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from housegame.errors import TableError
+from housegame.glossary import Lang, Phrase, say
+from housegame.rulesets.bigtwo import BigTwoRuleset
+from housegame.rulesets.common import RulesetBase
+from housegame.rulesets.ofc import OfcRuleset
+from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.variants import Variant, variants
+from housegame.rulesheet.diffwords import worded_diff
+from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_sizes, run_tasks
+from housegame.simulation.stats import Z95
+from housegame.simulation.units import (
+    BIGTWO_FIELDS,
+    OFC_FIELDS,
+    THIRTEEN_FIELDS,
+    BigTwoUnits,
+    OfcUnits,
+    ThirteenUnits,
+)
+
+BIGTWO_UNIT = 10
+"""Big Two games per unit row: enough rows for an interval at a few hundred games."""
+OFC_UNIT = 5
+"""OFC hands per unit row: a short session (Fantasyland carries within it)."""
+NO_EFFECT: Phrase = ("no detectable effect", "无可检测的影响")
+
+Statistic = Callable[[dict[str, float]], float]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A statistic of a run, computed from the means of its unit rows' fields."""
+
+    key: str
+    label: Phrase
+    value: Statistic
+
+
+def _ratio(top: str, bottom: str) -> Statistic:
+    return lambda m: m[top] / m[bottom] if m[bottom] else 0.0
+
+
+def _spread(players: int) -> Statistic:
+    """Standard deviation of one seat's result, every seat together."""
+
+    def value(m: dict[str, float]) -> float:
+        n = m["n"] * players
+        if not n:
+            return 0.0
+        mean = sum(m[f"seat {k}"] for k in range(1, players + 1)) / n
+        return math.sqrt(max(m["squares"] / n - mean * mean, 0.0))
+
+    return value
+
+
+def banks(ruleset: RulesetBase) -> bool:
+    return isinstance(ruleset, ThirteenCardRuleset) and ruleset.table.compare == "banker"
+
+
+def metrics_for(ruleset: RulesetBase, players: int) -> list[Metric]:
+    """The statistics a sensitivity run reports for this game."""
+    banker = banks(ruleset)
+    seats = [
+        Metric(
+            f"seat {k}",
+            ("banker edge", "庄家优势")
+            if banker and k == 1
+            else (f"seat {k} edge", f"{k} 号座优势"),
+            _ratio(f"seat {k}", "n"),
+        )
+        for k in range(1, players + 1)
+    ]
+    common = [
+        *seats,
+        Metric("sd", ("sd of a seat's result", "单座输赢标准差"), _spread(players)),
+        Metric("moved", ("moved/deal", "每局流动"), _ratio("moved", "n")),
+    ]
+    if isinstance(ruleset, ThirteenCardRuleset):
+        return [
+            *common,
+            Metric(
+                "skill",
+                ("skill margin (ev - lexicographic)", "技巧差 (ev - 字典序)"),
+                _ratio("margin", "n"),
+            ),
+            Metric("scoops", ("scoops", "打枪"), _ratio("scoops", "pairs")),
+            Metric("home runs", ("home runs", "全垒打"), _ratio("home runs", "n")),
+            Metric("specials", ("specials", "特殊牌型"), _ratio("specials", "hands")),
+        ]
+    if isinstance(ruleset, OfcRuleset):
+        return [
+            *common,
+            Metric("fouls", ("fouls", "倒水"), _ratio("fouls", "hands")),
+            Metric("fantasyland", ("in Fantasyland", "范特西"), _ratio("fantasyland", "hands")),
+            Metric(
+                "royalties", ("royalty units/hand", "每手奖励分"), _ratio("royalty units", "hands")
+            ),
+        ]
+    return common
+
+
+@dataclass(frozen=True)
+class Change:
+    """One statistic under the variant against the ruleset itself."""
+
+    base: float
+    value: float
+    change: float
+    ci95: tuple[float, float]
+    size: float
+    """The change in standard deviations of one unit's value under the ruleset itself."""
+
+    @property
+    def detectable(self) -> bool:
+        low, high = self.ci95
+        return low > 0 or high < 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "base": self.base,
+            "value": self.value,
+            "change": self.change,
+            "ci95": list(self.ci95),
+            "detectable": self.detectable,
+            "size": self.size,
+        }
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What one variant changes."""
+
+    setting: str
+    change: str
+    words: str
+    """The variant as the rules sheet words it (``scoop: lane units x2 → x3``)."""
+    changes: dict[str, Change]
+
+    @property
+    def size(self) -> float:
+        """The largest detectable change, in standard deviations (0: none detectable)."""
+        return max((abs(c.size) for c in self.changes.values() if c.detectable), default=0.0)
+
+    @property
+    def detectable(self) -> bool:
+        return any(c.detectable for c in self.changes.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "setting": self.setting,
+            "change": self.change,
+            "words": self.words,
+            "detectable": self.detectable,
+            "size": self.size,
+            "changes": {key: c.as_dict() for key, c in self.changes.items()},
+        }
+
+
+@dataclass(frozen=True)
+class SensitivityReport:
+    ruleset: str
+    game: str
+    deals: int
+    """Deals (13-card), hands (OFC) or games (Big Two) played under every variant."""
+    players: int
+    banker: bool
+    """Whether seat 1 banks (13-card banker games): its edge is the banker's."""
+    seed: int
+    interrupted: bool
+    metrics: list[Metric]
+    base: dict[str, float]
+    effects: list[Effect]
+    """Largest first; those with no detectable effect last, in the order of the settings."""
+    skipped: list[str] = field(default_factory=list)
+
+    def as_dict(self, lang: Lang = "en") -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "game": self.game,
+            "deals": self.deals,
+            "players": self.players,
+            "banker": self.banker,
+            "seed": self.seed,
+            "interrupted": self.interrupted,
+            "metrics": [{"key": m.key, "label": say(lang, m.label)} for m in self.metrics],
+            "base": self.base,
+            "effects": [e.as_dict() for e in self.effects],
+        }
+
+    def __repr__(self) -> str:
+        found = sum(e.detectable for e in self.effects)
+        head = (
+            f"SensitivityReport({self.ruleset}: {len(self.effects)} variants on {self.deals} "
+            f"deals, {found} with a detectable effect)"
+        )
+        return "\n".join([head, *(f"  {e.words}: size {e.size:.2f}" for e in self.effects[:5])])
+
+
+def _change(metric: Metric, fields: Sequence[str], base: np.ndarray, rows: np.ndarray) -> Change:
+    """The change and its 95% interval by the delta method on the paired per-unit rows."""
+    units, width = base.shape
+    both = np.hstack([base, rows])
+    means = both.mean(axis=0)
+
+    def stat(x: np.ndarray) -> float:
+        return metric.value(dict(zip(fields, x.tolist())))
+
+    def diff(x: np.ndarray) -> float:
+        return stat(x[width:]) - stat(x[:width])
+
+    step = 1e-6 * np.maximum(np.abs(means), 1.0)
+    gradient = np.zeros_like(means)
+    for i in range(len(means)):
+        up, down = means.copy(), means.copy()
+        up[i] += step[i]
+        down[i] -= step[i]
+        gradient[i] = (diff(up) - diff(down)) / (2 * step[i])
+    covariance = (
+        np.atleast_2d(np.cov(both, rowvar=False)) if units > 1 else np.zeros((2 * width,) * 2)
+    )
+    variance = max(float(gradient @ covariance @ gradient) / units, 0.0)
+    own = gradient[:width]
+    spread = math.sqrt(max(float(own @ covariance[:width, :width] @ own), 0.0))
+    change = diff(means)
+    half = Z95 * math.sqrt(variance)
+    if np.array_equal(base, rows):  # the same play on every deal: exactly no change
+        change, half = 0.0, 0.0
+    base_value, value = stat(means[:width]), stat(means[width:])
+    return Change(
+        base_value,
+        value,
+        change,
+        (change - half, change + half),
+        change / spread if spread else 0.0,
+    )
+
+
+def _words(base: RulesetBase, variant: Variant, lang: Lang) -> str:
+    changes = [c.text for topic in worded_diff(base, variant.ruleset, lang) for c in topic.changes]
+    if not changes:
+        return f"{variant.setting}: {variant.change}"
+    more = f" (+{len(changes) - 2} more)" if len(changes) > 2 else ""
+    return "; ".join(changes[:2]) + more
+
+
+Progress = Callable[[int], None]
+
+
+def _tasks(
+    rulesets: tuple[RulesetBase, ...], deals: int, seed: int, players: int, skill: bool
+) -> tuple[tuple[str, ...], list[tuple[int, Callable[[], list[np.ndarray]]]]]:
+    first = rulesets[0]
+    if isinstance(first, ThirteenCardRuleset):
+        thirteen = tuple(r for r in rulesets if isinstance(r, ThirteenCardRuleset))
+        return THIRTEEN_FIELDS, [
+            (size, ThirteenUnits(thirteen, players, seed, index, size, skill))
+            for index, size in enumerate(chunk_sizes(deals, CHUNK))
+        ]
+    if isinstance(first, OfcRuleset):
+        ofc = tuple(r for r in rulesets if isinstance(r, OfcRuleset))
+        return OFC_FIELDS, [
+            (size, OfcUnits(ofc, players, seed, index, size))
+            for index, size in enumerate(chunk_sizes(deals, OFC_UNIT))
+        ]
+    bigtwo = tuple(r for r in rulesets if isinstance(r, BigTwoRuleset))
+    return BIGTWO_FIELDS, [
+        (size, BigTwoUnits(bigtwo, seed, index, size))
+        for index, size in enumerate(chunk_sizes(deals, BIGTWO_UNIT))
+    ]
+
+
+def _seats(ruleset: RulesetBase, players: int | None) -> int:
+    if isinstance(ruleset, BigTwoRuleset):
+        return 4
+    if isinstance(ruleset, OfcRuleset):
+        seats = players or ruleset.players.min or 2
+        if ruleset.seats_problem(seats) is not None or not ruleset.players.holds(seats):
+            raise TableError(f"ruleset '{ruleset.id}' does not seat {seats} players")
+        return seats
+    assert isinstance(ruleset, ThirteenCardRuleset)
+    seats = players or 4
+    if not 2 <= seats <= 4 or not ruleset.table.seats.holds(seats):
+        raise TableError(
+            f"ruleset '{ruleset.id}' does not seat {seats} players", hint="pass --players N"
+        )
+    return seats
+
+
+def sensitivity(
+    ruleset: RulesetRef,
+    deals: int,
+    seed: int = 1,
+    players: int | None = None,
+    settings: Sequence[str] = (),
+    progress: Progress | None = None,
+    backend: Backend = LOCAL,
+    lang: Lang = "en",
+    skill: bool = True,
+) -> SensitivityReport:
+    """Play ``deals`` seeded deals (OFC hands, Big Two games) under ``ruleset`` and under each
+    of its one-setting variants (only those whose setting starts with one of ``settings``, if
+    given), and report what each variant changes. ``skill`` (13-card) also plays each deal in
+    duplicate for the ``ev`` against ``lexicographic`` margin."""
+    if deals < 2:
+        raise TableError("deals must be at least 2 (an interval needs two)")
+    rules = resolve_ruleset(ruleset)
+    seats = _seats(rules, players)
+    chosen = [v for v in variants(rules) if not settings or v.setting.startswith(tuple(settings))]
+    usable: list[Variant] = []
+    skipped: list[str] = []
+    for v in chosen:
+        try:
+            _seats(v.ruleset, seats)
+        except TableError:
+            skipped.append(v.label)
+            continue
+        usable.append(v)
+    if settings and not usable:
+        raise TableError(
+            f"no setting of '{rules.id}' starts with {', '.join(settings)}",
+            hint="`housegame new NAME --from ID -o -` lists every setting",
+        )
+    fields, tasks = _tasks((rules, *(v.ruleset for v in usable)), deals, seed, seats, skill)
+    parts: list[list[np.ndarray]] = [[] for _ in range(1 + len(usable))]
+
+    def fold(index: int, chunk: list[np.ndarray]) -> None:
+        for part, rows in zip(parts, chunk):
+            part.append(rows)
+
+    interrupted = run_tasks(
+        [t for _, t in tasks],
+        fold,
+        backend,
+        None if progress is None else lambda i: progress(tasks[i][0] * (1 + len(usable))),
+    )
+    if not parts[0]:
+        raise TableError("interrupted before any deal was played")
+    tables = [np.vstack(p) for p in parts]
+    played = int(tables[0][:, 0].sum())
+    metrics = [m for m in metrics_for(rules, seats) if skill or m.key != "skill"]
+    means = dict(zip(fields, tables[0].mean(axis=0).tolist()))
+    base = {m.key: m.value(means) for m in metrics}
+    effects = [
+        Effect(
+            v.setting,
+            v.change,
+            _words(rules, v, lang),
+            {m.key: _change(m, fields, tables[0], rows) for m in metrics},
+        )
+        for v, rows in zip(usable, tables[1:])
+    ]
+    ranked = sorted(effects, key=lambda e: -e.size)
+    game = str(getattr(rules, "game", ""))
+    return SensitivityReport(
+        rules.id,
+        game,
+        played,
+        seats,
+        banks(rules),
+        seed,
+        interrupted,
+        metrics,
+        base,
+        ranked,
+        skipped,
+    )
+
+
+__all__ = [
+    "NO_EFFECT",
+    "Change",
+    "Effect",
+    "Metric",
+    "SensitivityReport",
+    "metrics_for",
+    "sensitivity",
+]

@@ -1,0 +1,102 @@
+"""Chinese in the plots: a CJK font found by what it draws, a notice when none is installed,
+and a distinct Chinese name for every payout term."""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from housegame.cli import app
+from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.simulation import plots, simulate
+from housegame.simulation.report import term_text, what_differs
+
+runner = CliRunner()
+
+
+def test_chinese_draws_with_the_installed_cjk_font() -> None:
+    """CI installs Debian's fonts-wqy-microhei: found by its glyphs, whatever its name."""
+    from matplotlib import font_manager
+
+    plots.cjk_family.cache_clear()
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    family = plots.cjk_family()
+    assert family is not None and plots.font_notice() is None
+    if not installed & {"Noto Sans CJK SC", "Source Han Sans SC"}:
+        assert family == "WenQuanYi Micro Hei"
+    plt = plots.pyplot()
+    fig, ax = plt.subplots()
+    ax.set_title("三同花 打枪 全垒打 头道 赢-输-平")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a missing glyph warns
+        fig.savefig(io.BytesIO(), format="png")
+    plt.close(fig)
+
+
+def test_no_cjk_font_is_said_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from matplotlib import font_manager
+
+    latin = [f for f in font_manager.fontManager.ttflist if f.name.startswith("DejaVu")]
+    monkeypatch.setattr(font_manager.fontManager, "ttflist", latin)
+    plots.cjk_family.cache_clear()
+    try:
+        assert plots.cjk_family() is None
+        assert plots.font_notice() == plots.NO_CJK_FONT
+        args = ["simulate", "-r", "pagat", "--deals", "5", "--out", str(tmp_path)]
+        out = runner.invoke(app, args)
+        assert out.exit_code == 0, out.output
+        assert out.stderr.count("note: no font that draws Chinese is installed") == 1
+    finally:
+        plots.cjk_family.cache_clear()
+
+
+OUTCOMES = [f"{w}-{lost}-{3 - w - lost} (won-lost-tied)" for w in range(4) for lost in range(4 - w)]
+
+
+def test_every_term_has_its_own_chinese_name() -> None:
+    names = [term_text("outcome", label, "zh") for label in OUTCOMES]
+    assert len(set(names)) == len(OUTCOMES) == 10
+    assert names[-1] == "结果 3-0-0 (赢-输-平)"
+    report = simulate(bundled_of(ThirteenCardRuleset), deals=40, seed=2, players=4)
+    for stats in report.rulesets:
+        chinese = [term_text(t["kind"], t["label"], "zh") for t in stats.terms]
+        assert len(set(chinese)) == len(stats.terms), stats.ruleset
+    taiwan = next(s for s in report.rulesets if s.ruleset == "taiwan")
+    outcomes = [t for t in taiwan.terms if t["kind"] == "outcome"]
+    named = {term_text(t["kind"], t["label"], "zh") for t in outcomes}
+    assert len(named) == len(outcomes) >= 4 and all(n.startswith("结果 ") for n in named)
+
+
+@pytest.mark.parametrize(
+    ("label", "chinese"),
+    [
+        ("front to *", "头道 胜"),
+        ("back tied", "尾道 平"),
+        ("scoop by * x2", "打枪 x2"),
+        ("home run by *", "全垒打"),
+        ("best middle", "彩池: 中道最大"),
+        ("sweep from *", "彩池: 三道全胜 (收取)"),
+        ("specials meet", "特殊牌型: 双方都报到"),
+    ],
+)
+def test_term_names_in_chinese(label: str, chinese: str) -> None:
+    kind: Any = label.split()[0]
+    assert term_text(kind, label, "zh") == chinese
+
+
+def test_what_differs_reads_the_diff() -> None:
+    rules = {r.id: r for r in bundled_of(ThirteenCardRuleset)}
+    report = simulate([rules["pagat"], rules["pagat-sweep-3"], rules["taiwan"]], deals=5, seed=1)
+    lines = what_differs(report)
+    assert lines["pagat"] == "the rulesets below are compared with this one"
+    assert lines["pagat-sweep-3"] == "1 rules differ from pagat: scoop: no extra payment → +3"
+    assert lines["taiwan"].endswith("; …")
+    assert (
+        what_differs(report, "zh")["pagat-sweep-3"] == "与 pagat 有 1 处不同: 打枪: 无额外赔付 → +3"
+    )
