@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from housegame.errors import CardError, HousegameError, TableError
+from housegame.errors import CardError, FoulError, HousegameError, TableError
 from housegame.jsonsafe import Number, number, number_map, numbers
 from housegame.results import totals_line
 from housegame.rulesets.families import by_family, family_order, parent_id
@@ -130,9 +130,11 @@ def compare_table(
     (default: every bundled ruleset of its game).
 
     Rulesets named explicitly must all be able to score the table, or the first problem is
-    raised with the ruleset's id. With the default, a ruleset the table does not fit (seat
-    count, a missing banker, a refused foul) is skipped with its reason; if none fits, the
-    first problem is raised (a problem with the cards before any other)."""
+    raised with the ruleset's id; but one that refuses a player's foul setting is skipped
+    with its reason, since the others still score it (the foul is the table's, not the
+    request's). With the default, a ruleset the table does not fit (seat count, a missing
+    banker, a refused foul) is skipped with its reason. If none scores the table, the first
+    problem is raised (a problem with the cards before any other)."""
     if not isinstance(table, TableFile):
         table = load_table(Path(table))
     explicit = rulesets is not None
@@ -149,7 +151,7 @@ def compare_table(
         try:
             results[rules.id] = score(_for_ruleset(table, rules), ref)
         except HousegameError as exc:
-            if explicit:
+            if explicit and not isinstance(exc, FoulError):
                 raise _named(exc, rules.id) from exc
             problems.append(_named(exc, rules.id))
             skipped[rules.id] = exc.message

@@ -11,6 +11,7 @@ from housegame.arrange import Arrangement, Arranger, Choice
 from housegame.arrange.arranger import weigh_special
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, TableError
+from housegame.glossary import Lang, hand_words
 from housegame.ofc import OfcTableResult, score_ofc
 from housegame.ranking import describe
 from housegame.rulesets.common import LANE_SIZES, LANES, LaneName
@@ -147,15 +148,16 @@ class SettingCheck:
     def fouled(self) -> bool:
         return self.declared is None and self.setting.fouled
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, lang: Lang = "en") -> dict[str, Any]:
+        """The check as JSON; ``lang`` the language of its hands and reason."""
         setting = self.setting
         return {
             "ruleset": self.ruleset,
             **setting.text(),
-            "hands": {lane: describe(setting.key(lane)) for lane in LANES},
+            "hands": {lane: hand_words(describe(setting.key(lane)), lang) for lane in LANES},
             "declared": self.declared.hand.id if self.declared is not None else None,
             "fouled": self.fouled,
-            "reason": setting.foul_reason() if self.fouled else None,
+            "reason": setting.foul_reason(lang) if self.fouled else None,
             "refused": self.fouled and self.refuses,
         }
 

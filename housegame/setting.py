@@ -8,8 +8,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from housegame.cards import Card, format_cards
+from housegame.glossary import Lang, Phrase, hand_words, say, term
 from housegame.ranking import RankingRules, describe, evaluate, strength
 from housegame.rulesets.common import LANES, LaneName
+
+BEATS: Phrase = ("{upper} {high} beats {lower} {low}", "{upper} {high} 大于 {lower} {low}")
 
 
 @dataclass(frozen=True)
@@ -49,11 +52,21 @@ class Setting:
         front, middle, back = (strength(k) for k in self.keys)
         return front > middle or middle > back
 
-    def foul_reason(self) -> str:
-        front, middle, back = self.keys
-        if strength(front) > strength(middle):
-            return f"front {describe(front)} beats middle {describe(middle)}"
-        return f"middle {describe(middle)} beats back {describe(back)}"
+    def foul_reason(self, lang: Lang = "en") -> str:
+        """Which lane beats the one under it, and with what: ``front pair A A 3 beats middle
+        high-card 9 5 4 3 2`` (``头道 对子 A A 3 大于 中道 乌龙 9 5 4 3 2``)."""
+        keys = dict(zip(LANES, self.keys))
+        front_high = strength(keys["front"]) > strength(keys["middle"])
+        upper: LaneName = "front" if front_high else "middle"
+        lower: LaneName = "middle" if front_high else "back"
+        return say(
+            lang,
+            BEATS,
+            upper=term(upper, lang),
+            lower=term(lower, lang),
+            high=hand_words(describe(keys[upper]), lang),
+            low=hand_words(describe(keys[lower]), lang),
+        )
 
     def text(self) -> dict[str, str]:
         return {lane: format_cards(self.lane(lane)) for lane in LANES}

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from housegame.arrange.simulate import ev_vs_lexicographic
 from housegame.cli import app
 from housegame.compare import compare_table, family_order, rulesets_like
-from housegame.errors import CardError, TableError
+from housegame.errors import CardError, FoulError, TableError
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import score
@@ -74,6 +74,39 @@ def test_every_ruleset_of_the_game_by_default_and_banker_games_need_a_banker() -
 def test_a_named_ruleset_that_cannot_score_the_table_is_an_error() -> None:
     with pytest.raises(TableError, match="ruleset 'macau': macau is a banker game"):
         compare_table(load_table(MACEPLAY_TABLE), ["pagat", "macau"])
+
+
+FOUL_TABLE = {
+    "players": [
+        {"name": "Ann", "front": "AS AD 3D", "middle": "2C 3S 4C 5C 9H", "back": "7C 8C 9C TC JC"},
+        {"name": "Bo", "front": "KS KH 2D", "middle": "QS QH QD 4S 4H", "back": "AH KD QC JD TD"},
+    ]
+}
+"""Ann fouls (a pair of aces in front of a high card): maceplay refuses it, pagat scores it."""
+
+
+def test_a_named_ruleset_that_refuses_a_foul_is_skipped() -> None:
+    table = TableFile.model_validate(FOUL_TABLE)
+    comparison = compare_table(table, ["maceplay", "pagat", "taiwan"])
+    assert list(comparison.results) == ["pagat", "taiwan"]
+    assert comparison.skipped == {
+        "maceplay": "player 'Ann' fouls: front pair A A 3 beats middle high-card 9 5 4 3 2"
+    }
+    assert comparison.totals()["pagat"] == score(table, "pagat").totals
+    with pytest.raises(FoulError, match="ruleset 'maceplay': player 'Ann' fouls"):
+        compare_table(table, ["maceplay"])  # nothing else to show: the problem itself
+
+
+def test_compare_lists_a_ruleset_that_refuses_a_foul_as_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "foul.json"
+    path.write_text(json.dumps(FOUL_TABLE), encoding="utf-8")
+    out = runner.invoke(app, ["compare", str(path), "-r", "maceplay", "-r", "pagat"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[1].split()[0] == "pagat" and len(lines) == 3
+    assert lines[2] == (
+        "skipped maceplay: player 'Ann' fouls: front pair A A 3 beats middle high-card 9 5 4 3 2"
+    )
 
 
 def test_a_ruleset_named_twice_is_an_error() -> None:

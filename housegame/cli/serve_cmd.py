@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from typing import Annotated
 
 import typer
@@ -9,6 +11,28 @@ import typer
 from housegame.cli.common import err_console, fail, handles_input_errors, literal
 
 LOCAL_HOST = "127.0.0.1"
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound here so that a port in use is one line and exit 2 (uvicorn
+    would log it and exit 1)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+    listener = socket.socket(family, kind, proto)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+    except OSError as exc:
+        listener.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(
+                f"port {port} on {host} is in use by another program: stop it, or choose "
+                "another with --port"
+            )
+        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+    return listener
 
 
 @handles_input_errors
@@ -40,13 +64,14 @@ def serve(
             f"housegame serve needs the web extra ({exc.name} is not installed): "
             "pip install 'housegame[web]'"
         )
+    listener = _listening_socket(host, port)
     if not is_loopback(host):
         err_console.print(
             f"[bold yellow]warning:[/] listening on {literal(host)}: anyone who can reach this "
             "machine can use the table (it has no login)"
         )
     err_console.print(f"housegame web table on http://{literal(host)}:{port}/ (Ctrl-C stops)")
-    run_server(host, port, allow_host or ())
+    run_server(host, port, allow_host or (), listener)
 
 
 def register(app: typer.Typer) -> None:

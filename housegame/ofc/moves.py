@@ -1,14 +1,15 @@
 """Reading a move typed at the terminal: lane words followed by cards.
 
-``back AS KS front 7C discard 2H`` (or ``b AS KS f 7C x 2H``): each word picks
-where the cards after it go; a lane may be named once.
+``back AS KS front 7C discard 2H`` (or ``b AS KS f 7C x 2H``, or in Chinese as a hint shows
+it: ``尾道 AS KS 头道 7C 弃牌 2H``): each word picks where the cards after it go; a lane may be
+named once.
 """
 
 from __future__ import annotations
 
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError
-from housegame.glossary import Phrase, refusal
+from housegame.glossary import Phrase, refusal, term
 from housegame.ofc.errors import OfcError
 from housegame.ofc.hand import Move
 from housegame.rulesets.common import LANES, LaneName
@@ -23,6 +24,8 @@ WORDS: dict[str, LaneName | None] = {
     "discard": None,
     "d": None,
     "x": None,
+    **{term(lane, "zh"): lane for lane in LANES},
+    term("discard", "zh"): None,
 }
 EXAMPLE = "back AS KS front 7C discard 2H   (short: b AS KS f 7C x 2H)"
 EXAMPLE_HINT: Phrase = (EXAMPLE, "例如 " + EXAMPLE.replace("short:", "简写:"))
@@ -33,7 +36,7 @@ def parse_move(text: str) -> Move:
     groups: dict[str, list[str]] = {}
     current: str | None = None
     for token in text.replace(",", " ").split():
-        word = token.lower().rstrip(":")
+        word = token.lower().rstrip(":\uff1a")  # or a full-width colon
         if word in WORDS:
             current = WORDS[word] or "discard"
             if current in groups:

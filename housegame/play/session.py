@@ -21,9 +21,8 @@ import yaml
 from housegame.arrange import Arrangement, Arranger
 from housegame.cards import Card, format_cards, parse_cards
 from housegame.errors import CardError, TableError
-from housegame.glossary import LANGS, Lang, Phrase, hand_words, refusal, say, term
+from housegame.glossary import LANGS, Phrase, refusal, term
 from housegame.jsonsafe import number
-from housegame.ranking import describe, strength
 from housegame.rulesets.common import LANE_SIZES, LANES, LaneName
 from housegame.rulesets.loader import ruleset_in
 from housegame.rulesets.resolve import resolve_ruleset
@@ -59,8 +58,9 @@ LANE_WORDS: dict[str, LaneName] = {
     "m": "middle",
     "back": "back",
     "b": "back",
+    **{term(lane, "zh"): lane for lane in LANES},
 }
-"""The typed lane words, long and short (the same in both languages)."""
+"""The typed lane words, long and short, and the Chinese ones a hint shows (``头道``)."""
 
 EXAMPLE: Phrase = (
     "front AS KS QS middle ... back ...   (short: f AS KS QS m ... b ...)",
@@ -75,7 +75,6 @@ WORDS: dict[str, Phrase] = {
     "no-lane": ("'{word}' comes before any lane word", "'{word}' 前面没有道的名称"),
     "nothing": ("no lane given", "没有输入任何一道"),
     "foul": ("this setting fouls: {en}", "这样摆是倒水: {zh}"),
-    "beats": ("{upper} {high} beats {lower} {low}", "{upper} {high} 大于 {lower} {low}"),
     "foul-refused": (
         "{ruleset} refuses fouls: back >= middle >= front",
         "{ruleset} 不接受倒水: 尾道 >= 中道 >= 头道",
@@ -115,11 +114,11 @@ def bot_names(count: int) -> list[str]:
 
 def parse_lanes(text: str) -> dict[LaneName, list[Card]]:
     """Lanes typed as lane words followed by cards: ``front AS KS QS middle ... back ...``
-    (short: ``f``, ``m``, ``b``); any of the three, each once."""
+    (short: ``f``, ``m``, ``b``; or ``头道``, ``中道``, ``尾道``); any of the three, each once."""
     groups: dict[LaneName, list[str]] = {}
     current: LaneName | None = None
     for token in text.replace(",", " ").split():
-        word = token.lower().rstrip(":")
+        word = token.lower().rstrip(":\uff1a")  # or a full-width colon
         if word in LANE_WORDS:
             current = LANE_WORDS[word]
             if current in groups:
@@ -135,22 +134,6 @@ def parse_lanes(text: str) -> dict[LaneName, list[Card]]:
         return {lane: parse_cards(tokens) for lane, tokens in groups.items()}
     except CardError as exc:
         raise TableError(exc.message, exc.hint, exc.chinese) from None
-
-
-def _foul_reason(setting: Setting, lang: Lang) -> str:
-    """Which lane beats the one under it, and with what."""
-    keys = dict(zip(LANES, setting.keys))
-    front_high = strength(keys["front"]) > strength(keys["middle"])
-    upper: LaneName = "front" if front_high else "middle"
-    lower: LaneName = "middle" if front_high else "back"
-    return say(
-        lang,
-        WORDS["beats"],
-        upper=term(upper, lang),
-        lower=term(lower, lang),
-        high=hand_words(describe(keys[upper]), lang),
-        low=hand_words(describe(keys[lower]), lang),
-    )
 
 
 def _lanes_seat(name: str, setting: Setting, declared: Declared | None, **extra: Any) -> LogSeat:
@@ -317,7 +300,7 @@ class Table:
         self._open()
         setting = self.setting_of(lanes)
         if setting.fouled:
-            reason = {lang: _foul_reason(setting, lang) for lang in LANGS}
+            reason = {lang: setting.foul_reason(lang) for lang in LANGS}
             if self.rules.foul.handling == "refuse":
                 raise refusal(
                     TableError,

@@ -11,6 +11,7 @@ from starlette.exceptions import HTTPException
 from housegame import __version__
 from housegame.errors import HousegameError
 from housegame.web import play, reports, rulesets, sensitivity, table
+from housegame.web.apidocs import mount_swagger_ui
 from housegame.web.core import (
     HERE,
     BodyLimit,
@@ -34,6 +35,8 @@ def create_app(hosts: Hosts | None = None) -> FastAPI:
         description="Every page's action as JSON. Bad input answers 422 with "
         '`{"errors": [...]}`: the lines `housegame` prints after `error:`.',
         default_response_class=JSONOut,
+        docs_url=None,  # apidocs serves /docs with Swagger UI's files from this server
+        redoc_url=None,
     )
     app.add_middleware(InputLimits)
     app.add_middleware(BodyLimit)
@@ -43,6 +46,7 @@ def create_app(hosts: Hosts | None = None) -> FastAPI:
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, internal_error)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    mount_swagger_ui(app)
     for module in (rulesets, table, reports, sensitivity, play):
         app.include_router(module.router)
     return app

@@ -35,18 +35,8 @@ PAGE_POLICY = (
     "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; "
     "frame-ancestors 'none'"
 )
-"""The Content-Security-Policy of every page: its own scripts, styles and images only."""
-API_DOCS_POLICY = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
-    "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
-    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
-    "connect-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
-)
-"""FastAPI's API browsers (``/docs``: Swagger UI, ``/redoc``: ReDoc) load from their CDNs with
-an inline start script and inline styles; they show the OpenAPI description only, no user
-text. No other page may."""
-API_DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+"""The Content-Security-Policy of every page, ``/docs`` (Swagger UI, served by this server)
+included: its own scripts, styles and images only."""
 HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
@@ -114,9 +104,7 @@ def same_origin(scope: Scope, headers: dict[bytes, bytes]) -> bool:
     return fetch_site is None or fetch_site.decode("latin-1").lower() in SAME_ORIGIN_FETCH
 
 
-def _security_headers(path: str) -> list[tuple[bytes, bytes]]:
-    policy = API_DOCS_POLICY if path in API_DOCS_PATHS else PAGE_POLICY
-    return [*HEADERS, (b"content-security-policy", policy.encode())]
+SECURITY_HEADERS = [*HEADERS, (b"content-security-policy", PAGE_POLICY.encode())]
 
 
 async def send_problem(send: Send, status: int, lines: list[str]) -> None:
@@ -173,15 +161,15 @@ class Guard:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
             else:
-                await send_problem(_with_headers(send, scope["path"]), *problem)
+                await send_problem(_with_headers(send), *problem)
             return
-        await self.app(scope, receive, _with_headers(send, scope["path"]))
+        await self.app(scope, receive, _with_headers(send))
 
 
-def _with_headers(send: Send, path: str) -> Send:
+def _with_headers(send: Send) -> Send:
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
-            headers = [*message.get("headers", ()), *_security_headers(path)]
+            headers = [*message.get("headers", ()), *SECURITY_HEADERS]
             message = {**message, "headers": headers}
         await send(message)
 

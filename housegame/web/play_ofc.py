@@ -137,6 +137,8 @@ def _ofc_result(table: OfcTable, lang: Lang) -> dict[str, Any]:
         described["hands"] = {
             lane: hand_words(text, lang) for lane, text in described["hands"].items()
         }
+        if "foul_reason" in described and seat.dead is None:
+            described["foul_reason"] = seat.setting.foul_reason(lang)
         seats.append(described)
     pairs = [
         {

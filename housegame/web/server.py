@@ -10,6 +10,7 @@ web's input limits (``housegame.web.limits``).
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Iterable
 from typing import Any
 
@@ -87,8 +88,11 @@ def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
     )
 
 
-def serve(host: str, port: int, allow_hosts: Iterable[str] = ()) -> None:
+def serve(
+    host: str, port: int, allow_hosts: Iterable[str] = (), listener: socket.socket | None = None
+) -> None:
     """Run the table on ``host:port`` until Ctrl-C; it answers to loopback names, ``host``
-    and ``allow_hosts`` (``Hosts.serving``)."""
+    and ``allow_hosts`` (``Hosts.serving``). ``listener``: the socket already bound to
+    ``host:port`` (``serve`` binds it first, to say in one line that a port is in use)."""
     app = create_app(Hosts.serving(host, allow_hosts))
-    uvicorn.Server(server_config(app, host, port)).run()
+    uvicorn.Server(server_config(app, host, port)).run(sockets=[listener] if listener else None)

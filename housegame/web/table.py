@@ -5,6 +5,8 @@ Every answer is the library's: ``POST /api/score`` is exactly ``housegame score 
 arrange --json``, and ``POST /api/setting/check`` ranks one player's lanes under a ruleset so
 the page shows a foul before the table is scored (the ruleset's ranking, never the page's).
 Rulesets are bundled ids only: a table's ``ruleset:`` may not name a file on the server.
+With ``?lang=zh`` the text for people (hands, items' labels and details, a foul's reason) is
+in Chinese, as ``housegame score --lang zh`` prints it; the fields for programs are the same.
 """
 
 from __future__ import annotations
@@ -17,15 +19,19 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from housegame.arrange import arrange
+from housegame.breakdown import detail_text, item_label
 from housegame.cards import parse_cards
 from housegame.compare import compare_table
+from housegame.glossary import Lang, hand_words
+from housegame.results import PairResult
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_bundled, looks_like_path, of_kind
 from housegame.rulesets.registry import Ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.scoring import arrangement_json, check_setting, score
+from housegame.scoring import ScoreResult, arrangement_json, check_setting, score
 from housegame.tables import TableFile, parse_table
-from housegame.web.core import WebInputError, json_located, render
+from housegame.thirteen import TableResult
+from housegame.web.core import WebInputError, json_located, lang_of, render
 from housegame.web.limits import MAX_CARD_CHARS, MAX_CARDS, MAX_NAME_CHARS, MAX_RULESETS
 from housegame.yamlsource import Located, load_yaml_text
 
@@ -136,37 +142,65 @@ def _checked_table(read: Callable[[], Located], data: Any, name: str) -> TableFi
     return table
 
 
+def _pair_json(pair: PairResult, lang: Lang) -> dict[str, Any]:
+    data = pair.as_dict()
+    for lane, shown in zip(pair.lanes, data["lanes"], strict=True):
+        shown["hands"] = [hand_words(lane.first, lang), hand_words(lane.second, lang)]
+    for item, shown in zip(pair.items, data["items"], strict=True):
+        shown.update(label=item_label(item, lang), detail=detail_text(item, lang))
+    return data
+
+
+def result_json(result: ScoreResult, lang: Lang) -> dict[str, Any]:
+    """``result.as_dict()`` (``housegame score --json``) with its text for people in
+    ``lang``: the lanes' hands and the items' labels and details."""
+    data = result.as_dict()
+    if lang == "en":
+        return data
+    data["pairs"] = [_pair_json(pair, lang) for pair in result.pairs]
+    if isinstance(result, TableResult):
+        for entry, shown in zip(result.pool, data["pool"], strict=True):
+            shown.update(label=item_label(entry.item, lang), detail=detail_text(entry.item, lang))
+    return data
+
+
 def _ruleset(table: TableFile, override: str | None) -> Ruleset | None:
     ref = override if override is not None else table.ruleset
     return load_bundled(ref) if ref is not None else None
 
 
 @router.post("/api/score", tags=["table"])
-def score_api(body: ScoreRequest) -> dict[str, Any]:
+def score_api(body: ScoreRequest, request: Request) -> dict[str, Any]:
     """Score a table: exactly the JSON of ``housegame score TABLE [--ruleset ID] [--banker
-    NAME] --json``."""
+    NAME] --json`` (``?lang=zh``: its hands and items in Chinese)."""
     table = bundled_table(body.table)
-    return score(table, _ruleset(table, body.ruleset), body.banker).as_dict()
+    return result_json(score(table, _ruleset(table, body.ruleset), body.banker), lang_of(request))
 
 
 @router.post("/api/compare", tags=["table"])
-def compare_api(body: CompareRequest) -> dict[str, Any]:
+def compare_api(body: CompareRequest, request: Request) -> dict[str, Any]:
     """One table under several rulesets: exactly the JSON of ``housegame compare TABLE [-r
-    ID ...] [--banker NAME] --json``."""
+    ID ...] [--banker NAME] --json`` (``?lang=zh``: its hands and items in Chinese)."""
     table = bundled_table(body.table)
     if table.ruleset is not None:
         load_bundled(table.ruleset)
     if body.banker is not None:
         table = table.model_copy(update={"banker": body.banker})
     rulesets = [load_bundled(rid) for rid in body.rulesets] if body.rulesets else None
-    return compare_table(table, rulesets).as_dict()
+    comparison = compare_table(table, rulesets)
+    data = comparison.as_dict()
+    for rid, result in comparison.results.items():
+        data["rulesets"][rid]["result"] = result_json(result, lang_of(request))
+    return data
 
 
 @router.post("/api/setting/check", response_model=SettingOut, tags=["table"])
-def setting_api(body: SettingRequest) -> dict[str, Any]:
+def setting_api(body: SettingRequest, request: Request) -> dict[str, Any]:
     """One player's three lanes ranked under a 13-card ruleset: the foul the table would
-    show (and whether the ruleset refuses it), found before the table is scored."""
-    return check_setting(load_bundled(body.ruleset), body.front, body.middle, body.back).as_dict()
+    show (and whether the ruleset refuses it), found before the table is scored
+    (``?lang=zh``: the hands and the reason in Chinese)."""
+    check = check_setting(load_bundled(body.ruleset), body.front, body.middle, body.back)
+    return check.as_dict(lang_of(request))
 
 
 @router.post("/api/arrange", response_model=ArrangeOut, tags=["table"])

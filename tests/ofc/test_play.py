@@ -40,6 +40,14 @@ def _hand() -> Hand:
     return Hand(_rules(), ["You", "Bot"], [*first, *(c for c in DECK if c not in first)])
 
 
+@pytest.mark.parametrize(
+    "typed",
+    ["尾道 AS KS 头道 7C 弃牌 2H", "尾道: AS KS 头道\uff1a 7C 弃牌 2H", "b AS KS f 7C x 2H"],
+)
+def test_a_move_reads_in_chinese_as_a_hint_shows_it(typed: str) -> None:
+    assert parse_move(typed) == parse_move("back AS KS front 7C discard 2H")
+
+
 def test_a_placement_that_makes_a_foul_certain_is_named() -> None:
     hand = _hand()
     hand.play("You", parse_move("middle 2C 3D 4H 5S 7C"))

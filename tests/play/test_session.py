@@ -81,6 +81,11 @@ def test_your_lanes_are_settled_with_the_bots() -> None:
     assert played.totals == result.totals
 
 
+def test_lanes_read_in_chinese_as_a_hint_shows_them() -> None:
+    chinese = LEGAL.replace("front", "头道").replace("middle", "中道").replace("back", "尾道")
+    assert parse_lanes(chinese) == parse_lanes(LEGAL)
+
+
 @pytest.mark.parametrize(
     ("typed", "message"),
     [

@@ -34,6 +34,8 @@ SCREENSHOTS = ROOT / "docs" / "images" / "web"
 WAIT_SECONDS = 20.0
 INSTALL = "apt-get install chromium chromium-driver"
 REQUIRE_ENV = "HOUSEGAME_REQUIRE_BROWSER"
+PHONE_WIDTH = 390
+"""A phone's screen (an iPhone 12 to 15): every page fits it."""
 
 Shot = Callable[[str], Path]
 Visit = Callable[[str], WebDriver]
@@ -222,3 +224,25 @@ def wait_gone(browser: WebDriver, element: WebElement) -> None:
         return False
 
     WebDriverWait(browser, WAIT_SECONDS).until(gone)
+
+
+@pytest.fixture
+def phone(browser: WebDriver) -> Iterator[WebDriver]:
+    """The browser as a 390 px wide phone (chromium's device emulation), for one test."""
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": PHONE_WIDTH, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    yield browser
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def fits(browser: WebDriver) -> None:
+    """Nothing on the page is wider than the phone's screen."""
+    widths = browser.execute_script(
+        "return [window.innerWidth, document.documentElement.scrollWidth,"
+        " Math.max(...[...document.querySelectorAll('body *')]"
+        ".map((e) => e.getBoundingClientRect().right))]"
+    )
+    assert widths[0] == PHONE_WIDTH
+    assert widths[1] <= PHONE_WIDTH and widths[2] <= PHONE_WIDTH, widths

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -102,6 +103,46 @@ def test_serve_refuses_a_bad_port() -> None:
     )
     assert done.returncode == 2
     assert "--port" in done.stderr
+
+
+def test_serve_on_a_busy_port_says_so() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "housegame", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"error: port {port} on 127.0.0.1 is in use by another program: stop it, or choose "
+        "another with --port"
+    ]
+
+
+def test_the_api_docs_need_no_internet(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert "<script>" not in page.text  # no inline script (a Content-Security-Policy refuses it)
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert all(url.startswith(("/", "http://testserver/")) for url in assets), assets
+    assert "/docs/assets/swagger-ui-bundle.js" in assets and "/docs/assets/swagger-ui.css" in assets
+    for asset in assets:
+        assert client.get(asset).status_code == 200, asset
+    assert client.get("/redoc").status_code == 404  # its script would come from a CDN
+
+
+def test_the_api_docs_in_a_browser(visit: Visit, live_server: str) -> None:
+    browser = visit("/docs")
+    wait_for(browser, "#swagger-ui .opblock-summary-path", "/api/score")
+    loaded = browser.execute_script(
+        "return performance.getEntriesByType('resource').map((entry) => entry.name)"
+    )
+    assert any(url.endswith("/openapi.json") for url in loaded)
+    assert [url for url in loaded if not url.startswith(live_server + "/")] == []
 
 
 def test_home_page_in_a_browser(visit: Visit, shot: Shot) -> None:

@@ -44,6 +44,17 @@ def test_a_new_hand_shows_only_what_you_see(client: TestClient) -> None:
     assert new_game(client, seed=7, opponents=2)["yours"] == state["yours"]
 
 
+def test_a_hint_in_chinese_is_a_move_typed_back(client: TestClient) -> None:
+    state = new_game(client, seed=7)
+    url = f"/api/play/ofc/{state['id']}"
+    hint = client.get(f"{url}/hint", params={"lang": "zh"}).json()
+    assert hint["text"] == "头道 9S 6D 4H 中道 JS 尾道 QC"
+    after = client.post(f"{url}/move", params={"lang": "zh"}, json={"move": hint["text"]})
+    assert after.status_code == 200, after.json()
+    you = after.json()["boards"][0]
+    assert (you["front"], you["middle"], you["back"]) == (["9S", "6D", "4H"], ["JS"], ["QC"])
+
+
 def test_a_move_then_the_bots_move(client: TestClient) -> None:
     state = new_game(client, seed=7)
     hint = client.get(f"/api/play/ofc/{state['id']}/hint").json()
@@ -117,6 +128,23 @@ def test_a_certain_foul_is_refused_once_with_a_warning(client: TestClient) -> No
     }
     played = client.post(move, json=foul).json()
     assert played["boards"][0]["front"] == ["QD", "QC"]
+
+
+def test_a_fouls_reason_reads_in_chinese(client: TestClient) -> None:
+    state = new_game(client, seed=41)
+    game = f"/api/play/ofc/{state['id']}"
+    client.post(f"{game}/move", json={"move": "middle TC 3S 8D 9H AH"})
+    for _ in range(2):  # a certain foul: warned, then played
+        client.post(f"{game}/move", json={"move": "front QD QC discard 5C"})
+    while not state["finished"]:
+        state = client.post(f"{game}/auto").json()
+    english = state["result"]["seats"][0]
+    assert english["fouled"] and english["foul_reason"].startswith("front pair Q Q ")
+    chinese = client.get(game, params={"lang": "zh"}).json()["result"]["seats"][0]
+    assert (
+        chinese["foul_reason"].startswith("头道 对子 Q Q ")
+        and " 大于 中道 " in chinese["foul_reason"]
+    )
 
 
 @pytest.mark.parametrize("ruleset", ["golden-nugget-pineapple", "ofc-classic"])

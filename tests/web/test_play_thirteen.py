@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +17,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from housegame.web import play_thirteen
 from tests.play.test_session import FOUL, LEGAL, SEED_7
-from tests.web.conftest import ROOT, Shot, Visit, wait_for
-
-PHONE_WIDTH = 390
+from tests.web.conftest import ROOT, Shot, Visit, fits, wait_for
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -176,28 +173,6 @@ def test_bad_requests(client: TestClient) -> None:
     assert typo.json() == {"errors": ["AS KS QS not in your hand"]}
     gone = client.post("/api/play/thirteen/nothing/auto")
     assert gone.status_code == 404
-
-
-@pytest.fixture
-def phone(browser: WebDriver) -> Iterator[WebDriver]:
-    """The browser as a 390 px wide phone (chromium's device emulation), for one test."""
-    browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": PHONE_WIDTH, "height": 844, "deviceScaleFactor": 1, "mobile": True},
-    )
-    yield browser
-    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-
-def fits(browser: WebDriver) -> None:
-    """Nothing on the page is wider than the screen."""
-    widths = browser.execute_script(
-        "return [window.innerWidth, document.documentElement.scrollWidth,"
-        " Math.max(...[...document.querySelectorAll('body *')]"
-        ".map((e) => e.getBoundingClientRect().right))]"
-    )
-    assert widths[0] == PHONE_WIDTH
-    assert widths[1] <= PHONE_WIDTH and widths[2] <= PHONE_WIDTH, widths
 
 
 def tap(browser: WebDriver, css: str) -> None:

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.fuzz.conftest import fuzz_settings
@@ -31,6 +32,9 @@ LOOSE = {
     ],
 }
 FOUL = {"front": "AS AD 3D", "middle": "2C 3S 4C 5C 9H", "back": "7C 8C 9C TC JC"}
+BO = {"front": "2D 3H 4D", "middle": "AH KD 5D 6S 8S", "back": "QS QD KS KC 7H"}
+FOUL_TABLE = {"players": [{"name": "Ann", **FOUL}, {"name": "Bo", **BO}]}
+"""Ann's setting fouls (maceplay refuses it, pagat scores it as a foul); Bo's does not."""
 
 
 def as_file(table: Any, tmp_path: Path) -> Path:
@@ -138,17 +142,7 @@ def test_a_special_declared_automatically_does_not_foul(
 
 def test_the_foul_check_agrees_with_scoring(client: TestClient) -> None:
     """A setting the check calls foul is the one score refuses (maceplay) or marks fouled."""
-    table = {
-        "players": [
-            {"name": "Ann", **FOUL},
-            {
-                "name": "Bo",
-                "front": "2D 3H 4D",
-                "middle": "AH KD 5D 6S 8S",
-                "back": "QS QD KS KC 7H",
-            },
-        ]
-    }
+    table = FOUL_TABLE
     fouled = client.post("/api/score", json={"table": table, "ruleset": "pagat"}).json()
     assert fouled["players"][0]["fouled"] is True
     refused = client.post("/api/score", json={"table": table, "ruleset": "maceplay"})
@@ -269,6 +263,65 @@ def test_compare_names_the_ruleset_a_table_does_not_fit(client: TestClient) -> N
     )
 
 
+def test_compare_skips_a_ruleset_that_refuses_a_foul(client: TestClient, tmp_path: Path) -> None:
+    table = FOUL_TABLE
+    body = {"table": table, "rulesets": ["maceplay", "pagat"]}
+    answer = client.post("/api/compare", json=body).json()
+    assert list(answer["rulesets"]) == ["pagat"] and list(answer["skipped"]) == ["maceplay"]
+    path = as_file(table, tmp_path)
+    assert answer == cli_json("compare", str(path), "-r", "maceplay", "-r", "pagat", "--json")
+
+
+def test_a_foul_check_in_chinese(client: TestClient) -> None:
+    body = {"ruleset": "maceplay", **FOUL}
+    answer = client.post("/api/setting/check", params={"lang": "zh"}, json=body).json()
+    assert answer["hands"] == {
+        "front": "对子 A A 3",
+        "middle": "乌龙 9 5 4 3 2",
+        "back": "同花顺 J",
+    }
+    assert answer["reason"] == "头道 对子 A A 3 大于 中道 乌龙 9 5 4 3 2"
+    english = client.post("/api/setting/check", json=body).json()
+    assert english["reason"] == "front pair A A 3 beats middle high-card 9 5 4 3 2"
+    assert {**answer, "hands": None, "reason": None} == {**english, "hands": None, "reason": None}
+
+
+@pytest.mark.parametrize("url", ["/api/score", "/api/compare"])
+def test_scores_in_chinese_are_score_lang_zh(client: TestClient, url: str) -> None:
+    path = ROOT / "examples" / "maceplay-table.yaml"
+    table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if "compare" in url:
+        body = {"table": table, "banker": "West", "rulesets": ["maceplay", "macau"]}
+        args = ["compare", str(path), "--banker", "West", "-r", "maceplay", "-r", "macau"]
+        printed = cli(*args, "--explain", "--lang", "zh").stdout
+    else:
+        body = {"table": table}
+        printed = cli("score", str(path), "--lang", "zh").stdout
+    english = client.post(url, json=body).json()
+    chinese = client.post(url, params={"lang": "zh"}, json=body).json()
+    results = [chinese] if "score" in url else [e["result"] for e in chinese["rulesets"].values()]
+    shown = [
+        text
+        for result in results
+        for pair in result["pairs"]
+        for text in [
+            *(i["label"] for i in pair["items"]),
+            *(" vs ".join(l["hands"]) for l in pair["lanes"]),
+        ]
+    ]
+    assert shown and all(text in printed for text in shown), [t for t in shown if t not in printed]
+    assert "high-card" not in str(chinese) and "high-card" in str(english)
+
+    def programs(data: Any) -> Any:  # what a program reads: the same in both languages
+        if isinstance(data, dict):
+            return {
+                k: programs(v) for k, v in data.items() if k not in ("label", "detail", "hands")
+            }
+        return [programs(v) for v in data] if isinstance(data, list) else data
+
+    assert programs(chinese) == programs(english)
+
+
 def test_the_page_lists_13_card_rulesets_and_banker_games(client: TestClient) -> None:
     page = client.get("/table")
     assert page.status_code == 200
@@ -311,6 +364,59 @@ def test_score_and_compare_in_a_browser(client: TestClient, visit: Visit, shot: 
     shot("table-compare")
 
 
+def focused_lane(browser: WebDriver) -> str | None:
+    """The lane that has the keyboard's focus (its label: ``Ann middle``)."""
+    label = browser.switch_to.active_element.get_attribute("aria-label")
+    return None if label is None else str(label)
+
+
+def test_tab_goes_on_to_the_next_lane_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.execute_script(
+        "for (const node of document.querySelectorAll('.player')) node.dataset.kept = 'yes'"
+    )
+    front = browser.find_element(By.CSS_SELECTOR, "input[aria-label='Ann front']")
+    front.send_keys("qs qh 3d", Keys.TAB)
+    assert focused_lane(browser) == "Ann middle"
+    browser.switch_to.active_element.send_keys("KS KH 5S 5H 5D", Keys.TAB)
+    assert focused_lane(browser) == "Ann back"
+    browser.switch_to.active_element.send_keys("9♠ 9h 9D 9C 2S", Keys.TAB)
+    wait_for(browser, ".player[data-player='0'] .status", "pair Q Q 3 · full-house 5 5 5 K K")
+    values = [
+        browser.find_element(By.CSS_SELECTOR, f"input[aria-label='Ann {lane}']").get_attribute(
+            "value"
+        )
+        for lane in ("front", "middle", "back")
+    ]
+    assert values == ["QS QH 3D", "KS KH 5S 5H 5D", "9S 9H 9D 9C 2S"]
+    counts = browser.find_elements(By.CSS_SELECTOR, ".player[data-player='0'] .count.full")
+    assert [count.text for count in counts] == ["3/3", "5/5", "5/5"]
+    assert "used" in str(
+        browser.find_element(By.CSS_SELECTOR, "#deck [data-card='QS']").get_attribute("class")
+    )
+    kept = browser.find_elements(By.CSS_SELECTOR, ".player[data-kept='yes']")
+    assert len(kept) == 2  # no player was drawn anew: Ann's lanes changed in place
+    browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AC']").click()  # Bo's front
+    assert (
+        browser.find_element(By.CSS_SELECTOR, "input[aria-label='Bo front']").get_attribute("value")
+        == "AC"
+    )
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".player[data-kept='yes']")) == 2
+
+
+def test_the_calculator_in_chinese_in_a_browser(visit: Visit) -> None:
+    browser = visit("/table?lang=zh")
+    wait_for(browser, "#deck [data-card='AS']")
+    browser.find_element(By.ID, "load-example").click()
+    hands = "三条 Q Q Q · 葫芦 5 5 5 K K · 铁支 9 9 9 9 2"
+    wait_for(browser, ".player[data-player='0'] .status", hands)
+    browser.find_element(By.ID, "score").click()
+    section = wait_for(browser, "section.result[data-ruleset='pagat']", "头道 You 胜")
+    assert "三条 Q Q Q vs 乌龙 A K 7" in section.text
+    assert "high-card" not in section.text and " to " not in section.text
+
+
 def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> None:
     browser = visit("/table")
     wait_for(browser, "#deck [data-card='AS']")
@@ -320,12 +426,16 @@ def test_a_foul_shows_before_scoring_in_a_browser(visit: Visit, shot: Shot) -> N
         browser,
         ".player[data-player='0'] .status.foul",
         "FOUL (under maceplay, pagat): front pair A A 3 beats middle high-card 9 5 4 3 2; "
-        "maceplay refuses foul settings: scoring will fail",
+        "maceplay refuses foul settings: it cannot score this table",
     )
-    assert browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AS']").get_attribute(
-        "class"
-    ) == ("card used")
+    held = browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AS']")
+    assert "used" in str(held.get_attribute("class")).split()
     shot("table-foul")
+    click_cards(browser, " ".join(BO.values()))
+    browser.find_element(By.ID, "score").click()  # pagat scores it; maceplay is skipped
+    wait_for(browser, "#comparison tr[data-ruleset='pagat']")
+    wait_for(browser, ".comparison p", "skipped maceplay: player 'Ann' fouls")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#comparison tr[data-ruleset='maceplay']")
 
 
 def test_bad_input_in_a_browser(visit: Visit) -> None:

@@ -12,7 +12,7 @@ const WORDS = {
   en: {
     front: "front", middle: "middle", back: "back", cards: "13 cards", lanes: "lanes",
     loose: "13 loose cards", arrange: "Arrange", player: "Player", foul: "FOUL",
-    refused: "refuses foul settings: scoring will fail", under: "under", vs: "vs",
+    refused: "refuses foul settings: it cannot score this table", under: "under", vs: "vs",
     net: "net to", to: "to", tied: "tied", totals: "totals", total: "total", points: "points",
     ruleset: "ruleset", banker: "banker", declares: "declares", surrenders: "surrenders",
     pool: "pool", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
@@ -22,7 +22,7 @@ const WORDS = {
   zh: {
     front: "头道", middle: "中道", back: "尾道", cards: "13 张", lanes: "三道",
     loose: "13 张散牌", arrange: "自动摆牌", player: "玩家", foul: "倒水",
-    refused: "不允许倒水: 算分会报错", under: "规则", vs: "vs",
+    refused: "不允许倒水: 不能按它算分", under: "规则", vs: "vs",
     net: "净得", to: "胜", tied: "平", totals: "合计", total: "合计", points: "分",
     ruleset: "规则", banker: "庄家", declares: "报到", surrenders: "投降",
     pool: "彩池", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
@@ -85,6 +85,7 @@ function cardLabel(card) {
 
 // --- drawing -----------------------------------------------------------------------------
 
+// The deck is drawn once; a change marks the cards held (markDeck), so a card keeps its focus.
 function drawDeck() {
   const deck = document.getElementById("deck");
   deck.replaceChildren();
@@ -95,10 +96,17 @@ function drawDeck() {
       button.type = "button";
       button.dataset.card = card;
       if (letter === "H" || letter === "D") button.classList.add("red");
-      if (holderOf(card)) button.classList.add("used");
+      if (rank === "A") button.classList.add("suit-start");
       button.addEventListener("click", () => clickCard(card));
       deck.appendChild(button);
     }
+  }
+  markDeck();
+}
+
+function markDeck() {
+  for (const button of document.querySelectorAll("#deck .card")) {
+    button.classList.toggle("used", holderOf(button.dataset.card) !== null);
   }
 }
 
@@ -112,6 +120,7 @@ function drawPlayers() {
 function drawPlayer(player, i) {
   const node = el("div", null, "player");
   node.dataset.player = String(i);
+  node.dataset.mode = player.mode;
   const name = el("input", null, "name");
   name.value = player.name;
   name.setAttribute("aria-label", W.player + " " + (i + 1));
@@ -178,16 +187,17 @@ function drawSlot(player, i, slot) {
   const input = el("input");
   input.value = player[slot].join(" ");
   input.setAttribute("aria-label", player.name + " " + W[slot]);
-  input.addEventListener("focus", () => activate(i, slot, false));
+  input.addEventListener("focus", () => activate(i, slot));
   input.addEventListener("change", () => {
     player[slot] = parseText(input.value);
+    input.value = player[slot].join(" ");
     changed(i);
   });
   row.appendChild(input);
   const count = el("span", player[slot].length + "/" + SIZES[slot], "count");
   if (player[slot].length === SIZES[slot]) count.classList.add("full");
   row.appendChild(count);
-  row.addEventListener("click", (event) => { if (event.target !== input) activate(i, slot, true); });
+  row.addEventListener("click", (event) => { if (event.target !== input) activate(i, slot); });
   return row;
 }
 
@@ -205,20 +215,49 @@ function drawBankers() {
 
 function redraw() {
   drawPlayers();
-  drawDeck();
+  markDeck();
+}
+
+function playerNode(i) {
+  return document.querySelector(`.player[data-player='${i}']`);
+}
+
+// One player's lanes, counts and status after a change, in place: the other players are left
+// alone, and Tab from a typed lane goes on to the next one (a new node would take the focus).
+// A new mode (lanes or 13 cards) draws the player anew.
+function refreshPlayer(i) {
+  const player = state.players[i];
+  const node = playerNode(i);
+  if (!node || node.dataset.mode !== player.mode) {
+    const fresh = drawPlayer(player, i);
+    if (node) node.replaceWith(fresh);
+    else document.getElementById("players").appendChild(fresh);
+    return;
+  }
+  for (const row of node.querySelectorAll(".slot")) {
+    const slot = row.dataset.slot;
+    const input = row.querySelector("input");
+    if (input !== document.activeElement) input.value = player[slot].join(" ");
+    const count = row.querySelector(".count");
+    count.textContent = player[slot].length + "/" + SIZES[slot];
+    count.classList.toggle("full", player[slot].length === SIZES[slot]);
+  }
+  drawStatus(i);
+}
+
+function markActive() {
+  for (const row of document.querySelectorAll(".slot")) {
+    const here = row.closest(".player").dataset.player === String(state.active.player)
+      && row.dataset.slot === state.active.slot;
+    row.classList.toggle("active", here);
+  }
 }
 
 // --- editing -------------------------------------------------------------------------------
 
-function activate(i, slot, draw) {
+function activate(i, slot) {
   state.active = { player: i, slot };
-  if (draw) redraw();
-  else {
-    for (const row of document.querySelectorAll(".slot")) {
-      const here = row.closest(".player").dataset.player === String(i) && row.dataset.slot === slot;
-      row.classList.toggle("active", here);
-    }
-  }
+  markActive();
 }
 
 function clickCard(card) {
@@ -229,6 +268,8 @@ function clickCard(card) {
     changed(holder.player);
     return;
   }
+  const current = state.players[state.active.player];
+  if (current && current[state.active.slot].length >= SIZES[state.active.slot]) advance();
   const { player: i, slot } = state.active;
   const player = state.players[i];
   if (!player || player[slot].length >= SIZES[slot]) return;
@@ -264,7 +305,9 @@ function setMode(i, mode) {
 }
 
 function changed(i) {
-  redraw();
+  refreshPlayer(i);
+  markActive();
+  markDeck();
   checkFoul(i);
 }
 
@@ -275,6 +318,11 @@ function chosenRulesets() {
 // --- the API ---------------------------------------------------------------------------------
 
 const pending = new Map();
+
+// The API answers hands, items and reasons in the page's language (?lang=zh).
+function inLang(url) {
+  return lang() === "zh" ? url + "?lang=zh" : url;
+}
 
 // As soon as a player's three lanes are complete, rank them under every chosen ruleset.
 async function checkFoul(i) {
@@ -291,7 +339,7 @@ async function checkFoul(i) {
   const lanes = { front: player.front.join(" "), middle: player.middle.join(" "),
                   back: player.back.join(" ") };
   const answers = await Promise.all(rulesets.map((ruleset) =>
-    postJSON("/api/setting/check", { ruleset, ...lanes })));
+    postJSON(inLang("/api/setting/check"), { ruleset, ...lanes })));
   if (pending.get(player) !== ticket || state.players[i] !== player) return;
   const failed = answers.find((a) => !a.ok);
   if (failed) {
@@ -357,8 +405,8 @@ async function scoreTable() {
   if (rulesets.length === 0) { showErrors(errors, [W.choose]); return; }
   const table = tableJSON();
   const answer = rulesets.length === 1
-    ? await postJSON("/api/score", { table, ruleset: rulesets[0], banker })
-    : await postJSON("/api/compare", { table, rulesets, banker });
+    ? await postJSON(inLang("/api/score"), { table, ruleset: rulesets[0], banker })
+    : await postJSON(inLang("/api/compare"), { table, rulesets, banker });
   results.replaceChildren();
   if (!answer.ok) { showErrors(errors, answer.data.errors); return; }
   showErrors(errors, []);
@@ -497,7 +545,8 @@ function drawPair(pair) {
   const shownLanes = new Set(pair.lanes.map((l) => l.lane));
   for (const lane of pair.lanes) {
     const item = laneItems.get(lane.lane);
-    const label = lane.winner ? `${W[lane.lane]} ${W.to} ${lane.winner}` : `${W[lane.lane]} ${W.tied}`;
+    const won = lang() === "zh" ? `${lane.winner} ${W.to}` : `${W.to} ${lane.winner}`;  // 头道 You 胜
+    const label = lane.winner ? `${W[lane.lane]} ${won}` : `${W[lane.lane]} ${W.tied}`;
     const row = itemRow(item ? item.units : null, label, lane.hands.join(" vs "));
     row.classList.add("lane");
     table.appendChild(row);
@@ -578,4 +627,5 @@ document.getElementById("load-table").addEventListener("click", async () => {
   else await openTable(document.getElementById("table-text").value, "table.yaml");
 });
 document.getElementById("download-table").addEventListener("click", saveTable);
-redraw();
+drawPlayers();
+drawDeck();
