@@ -11,6 +11,7 @@ killed write left behind is removed the next time a process reads the cache. The
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -97,11 +98,10 @@ def sweep_temporaries(folder: Path) -> None:
         return
     now = time.time()
     for path in leftovers:
-        try:
+        # gone already, or not ours to remove: the next write replaces nothing
+        with contextlib.suppress(OSError):
             if now - path.stat().st_mtime > STALE_SECONDS:
                 path.unlink()
-        except OSError:
-            pass  # gone already, or not ours to remove: the next write replaces nothing
 
 
 def write_atomic(path: Path, arrays: Arrays, compressed: bool = False) -> None:
