@@ -26,6 +26,7 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "JsonOption",
     "LangOption",
+    "LogRulesetOption",
     "check_lang",
     "console",
     "err_console",
@@ -44,6 +45,12 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.
 LangOption = Annotated[
     str, typer.Option("--lang", metavar="en|zh", help="en, or zh for Chinese terms.")
 ]
+
+LogRulesetOption = Annotated[
+    str | None,
+    typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
+]
+"""The ``--ruleset`` of every ``replay`` that reads a log naming its own ruleset."""
 
 
 def check_lang(lang: str) -> Lang:

@@ -12,6 +12,7 @@ from housegame.cards import parse_cards
 from housegame.cli.common import (
     JsonOption,
     LangOption,
+    LogRulesetOption,
     check_lang,
     console,
     handles_input_errors,
@@ -40,10 +41,7 @@ def replay(
     log: Annotated[
         Path, typer.Argument(help="Hand log (YAML): seed or deck, players, moves; - reads stdin.")
     ],
-    ruleset: Annotated[
-        str | None,
-        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
-    ] = None,
+    ruleset: LogRulesetOption = None,
     json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:

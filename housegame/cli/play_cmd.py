@@ -13,6 +13,7 @@ import typer
 from housegame.cli.common import (
     JsonOption,
     LangOption,
+    LogRulesetOption,
     check_lang,
     console,
     handles_input_errors,
@@ -101,10 +102,7 @@ def play(
 @handles_input_errors
 def replay(
     log: Annotated[Path, typer.Argument(help="Session log (YAML) written by play; - reads stdin.")],
-    ruleset: Annotated[
-        str | None,
-        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
-    ] = None,
+    ruleset: LogRulesetOption = None,
     json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
