@@ -35,6 +35,7 @@ their inputs in expectation and combines pairs into a table:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 import numpy as np
 
@@ -280,13 +281,20 @@ class EvModel:
         """A fouled hand's lanes, as the scorer settles one: every lane lost, each at the
         opponent's lane value (its expectation), no bonus condition holding."""
         lanes = []
-        for i in range(len(LANES)):
-            mass = self.odds.mass(self.tables, i)
-            value = np.array(self.payout.lane_values[i], dtype=np.float64)
-            paid = float(mass @ value[self.tables.category])
+        for i, paid in enumerate(self._expected_lane_values):
             leaves: list[Num] = [0.0] * len(self.leaves[i])
             lanes.append(LaneVals(0.0, 0.0, 1.0, 0.0, paid, -paid, paid, leaves))
         return lanes
+
+    @cached_property
+    def _expected_lane_values(self) -> list[float]:
+        """Per lane, a random opponent's expected lane value (what a lost lane pays it)."""
+        out = []
+        for i in range(len(LANES)):
+            mass = self.odds.mass(self.tables, i)
+            value = np.array(self.payout.lane_values[i], dtype=np.float64)
+            out.append(float(mass @ value[self.tables.category]))
+        return out
 
     def surrender_parts(self) -> list[tuple[Part, Num]]:
         """Expected net units of surrendering against players who set their hands: the
