@@ -18,7 +18,8 @@ from housegame.cli.common import (
     print_json,
 )
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.trainer import Explanation, choice_text, explain_table, part_label
+from housegame.rulesets.common import LANES
+from housegame.trainer import Explanation, Option, choice_text, explain_table, part_label
 
 WORDS: dict[str, Phrase] = {
     "head": (
@@ -26,7 +27,7 @@ WORDS: dict[str, Phrase] = {
         "[bold]规则[/] {ruleset}   [bold]对手[/] {opponents}{seat}",
     ),
     "banker": ("   (the banker's seat)", "   (庄家)"),
-    "choice": ("{who:<6} {text}   {value:+.3f} units", "{who:<6} {text}   期望 {value:+.3f} 注"),
+    "units": ("{value:+.3f} units", "{value:+.3f} 注"),
     "best": (
         "your choice is the best under {ruleset}: regret 0",
         "你的摆法就是 {ruleset} 规则下的最佳: 损失 0",
@@ -50,9 +51,13 @@ def render(result: Explanation, lang: Lang = "en") -> None:
             seat=seat,
         )
     )
+    lanes = [term(lane, lang) for lane in LANES]
+    choices = Table("", *lanes, term("value", lang), "", box=None, pad_edge=False)
     for who, option in ((term("yours", lang), result.yours), (term("best", lang), result.best)):
-        text = literal(choice_text(option, lang))
-        console.print(say(lang, WORDS["choice"], who=who, text=text, value=float(option.value)))
+        *cells, note = (literal(cell) for cell in _cells(option, lang))
+        value = say(lang, WORDS["units"], value=float(option.value))
+        choices.add_row(who, *cells, value, note)
+    console.print(choices)
     if result.is_best:
         console.print(say(lang, WORDS["best"], ruleset=literal(result.ruleset.id)))
         return
@@ -68,6 +73,16 @@ def render(result: Explanation, lang: Lang = "en") -> None:
             f"{float(regret):+.3f}",
         )
     console.print(table)
+
+
+def _cells(option: Option, lang: Lang) -> list[str]:
+    """The lanes' cards and a note, as ``score`` shows a seat: a declaration or a surrender
+    with no lanes, a foul marked."""
+    note = term("foul", lang) if option.fouled else ""
+    if option.declared is not None or option.surrendered or option.setting is None:
+        return ["", "", "", choice_text(option, lang)]
+    lanes = option.setting.text()
+    return [*(lanes[lane] for lane in LANES), note]
 
 
 @handles_input_errors

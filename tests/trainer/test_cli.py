@@ -36,8 +36,8 @@ def test_the_text_names_each_term() -> None:
     code, out, _ = run(FOUR)
     assert code == 0
     assert "ruleset maceplay   opponents 3" in out
-    assert "yours  front QS QH QD, middle KS KH 5S 5H 5D, back 9S 9H 9D 9C 2S" in out
-    assert "best   front 5S 5H 5D, middle KS KH QS QH QD, back 9S 9H 9D 9C 2S" in out
+    assert "yours  QS QH QD  KS KH 5S 5H 5D  9S 9H 9D 9C 2S  +100.510 units" in out
+    assert "best   5S 5H 5D  KS KH QS QH QD  9S 9H 9D 9C 2S  +102.069 units" in out
     assert "regret 1.559 units" in out
     for label in ("front", "middle", "back", "scoop", "home run"):
         assert f"\n{label} " in out
