@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,6 +10,8 @@ from rich.table import Table
 from housegame.cli.common import (
     JsonOption,
     LangOption,
+    TableArgument,
+    TableRulesetOption,
     check_lang,
     console,
     handles_input_errors,
@@ -87,13 +88,8 @@ def _cells(option: Option, lang: Lang) -> list[str]:
 
 @handles_input_errors
 def explain_command(
-    table: Annotated[
-        Path, typer.Argument(metavar="TABLE", help="Table file (YAML or JSON); - reads stdin.")
-    ],
-    ruleset: Annotated[
-        str | None,
-        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Ruleset id or YAML path."),
-    ] = None,
+    table: TableArgument,
+    ruleset: TableRulesetOption = None,
     player: Annotated[
         str | None,
         typer.Option(metavar="NAME", help="The player to explain (default: the first)."),

@@ -55,12 +55,8 @@ class Option:
 
     @property
     def fouled(self) -> bool:
-        return (
-            self.declared is None
-            and not self.surrendered
-            and self.setting is not None
-            and self.setting.fouled
-        )
+        """Set lanes that foul (as the scorer's ``Seat`` says)."""
+        return self.seat("").fouled
 
     def seat(self, name: str) -> Seat:
         """The choice as the scorer seats it."""

@@ -227,3 +227,19 @@ def test_the_parts_sum_exactly_to_the_regret(
             assert float(option.value) == pytest.approx(whole, rel=1e-9, abs=1e-9)
     if chosen.setting is not None and result.best.same_choice(result.yours):
         assert all(v == 0 for _, v in result.parts)
+
+
+def test_card_multipliers_are_their_own_term() -> None:
+    """马牌 (pagat-horse: A♥ x2, K♠ x1.5): every part but the multipliers' is the unscaled
+    value's, and the multipliers' term is that value times both factors less one."""
+    found = rules(str(next(p for p in VARIANTS if p.name == "pagat-horse.yaml")))
+    setting = lanes(found, "AH QC 9S/5H 4S 4H 4C 2C/JS JH 6S 6D 6C")
+    result = explain(found, seat(setting), 2)
+    model = coach(found, 1, False).model
+    mine, theirs = model.factors(setting.cards)
+    assert mine == 2.0 and theirs > 1
+    for option in (result.yours, result.best):
+        base = sum((v for part, v in option.parts if part.kind != "multiplier"), Fraction(0))
+        extra = next(v for part, v in option.parts if part.kind == "multiplier")
+        assert extra == base * (Fraction(mine) * Fraction(theirs) - 1)
+    assert float(result.yours.value) == pytest.approx(setting_value(model, setting), rel=1e-9)
