@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.web.conftest import ROOT, Visit, fits, wait_for
+from tests.web.conftest import ROOT, Shot, Visit, fits, wait_for
 from tests.web.housegame_cli import cli_json
 
 TWO = ROOT / "examples" / "two-players.yaml"
@@ -57,7 +57,9 @@ def tap(browser: WebDriver, css: str) -> None:
     browser.find_element(By.CSS_SELECTOR, css).click()
 
 
-def test_a_whole_hand_on_a_phone_then_the_trainer(phone: WebDriver, visit: Visit) -> None:
+def test_a_whole_hand_on_a_phone_then_the_trainer(
+    phone: WebDriver, visit: Visit, shot: Shot
+) -> None:
     """Seed 7 under pagat, set worse than the best (the 2 in front, the 9 in the middle):
     after the showdown the trainer's explanation opens under the settlement."""
     browser = visit("/play/thirteen")
@@ -93,5 +95,7 @@ def test_a_whole_hand_on_a_phone_then_the_trainer(phone: WebDriver, visit: Visit
     regret = float(verdict.split()[1])
     assert sum(float(row[3]) for row in rows) == pytest.approx(regret, abs=0.002)
     fits(browser)
+    browser.execute_script("document.getElementById('skill').scrollIntoView()")
+    shot("play-thirteen-trainer")
     tap(browser, "#next-hand")
     wait_for(browser, "#status", "hand 2")

@@ -231,7 +231,8 @@ function drawSkill() {
   const parts = [];
   if (skill.hand !== null) parts.push(`${W.thisHand} ${fixed(skill.hand)}`);
   parts.push(`${W.thisSession} ${fixed(skill.session)}`);
-  document.getElementById("skill").textContent = `${W.skill}: ${parts.join(", ")} (${W.skillNote})`;
+  const box = document.getElementById("skill");
+  box.replaceChildren(el("strong", `${W.skill}: ${parts.join(", ")}`), el("br"), el("span", W.skillNote, "muted"));
 }
 
 function drawTrainer() {
@@ -241,7 +242,7 @@ function drawTrainer() {
   why.hidden = !t;
   box.replaceChildren();
   if (!t) { box.hidden = true; return; }
-  const choices = [[W.yours, t.yours], [W.best, t.best]].map(([who, c]) => [who, c.text, `${fixed(c.value)} ${W.units}`]);
+  const choices = [[W.yours, t.yours], [W.best, t.best]].map(([who, c]) => [who, fixed(c.value), c.text]);
   box.appendChild(tableOf(null, choices));
   if (t.best_is_yours || t.regret === 0) {
     box.appendChild(el("p", W.isBest, "trainer-verdict"));
