@@ -248,7 +248,7 @@ class Table:
             return None
         return max(0.0, self.deadline - self.clock())
 
-    def coach(self) -> Coach:
+    def seat_coach(self) -> Coach:
         """The trainer's model of your seat in this hand (how many you play against, the
         banker's seat or not): what ``hint``, ``auto`` and the explanation read."""
         banker = self.banker == self.you
@@ -258,7 +258,7 @@ class Table:
         """The arranger's choice for a seat: its best setting, and the special hand it
         declares (always where declaring is automatic, else when worth more); yours is set
         for your seat (``coach``), the bots' for a full table."""
-        arranger = self.coach().arranger if name == self.you else self.arranger
+        arranger = self.seat_coach().arranger if name == self.you else self.arranger
         arrangement = arranger.arrange(self.dealt[name])
         return _lanes_seat(name, arrangement.best.setting, arrangement.declared, **extra)
 
@@ -268,7 +268,8 @@ class Table:
         self.chosen[self.you] = seat
         hand = LogHand(banker=self.banker, seats=[self.chosen[name] for name in self.players])
         result = score_hand(self.rules, self.players, self.seed, hand)
-        explained = self.coach().explain(self.coach().option_of(result.seats[0]))
+        teacher = self.seat_coach()
+        explained = teacher.explain(teacher.option_of(result.seats[0]))
         hand = hand.model_copy(update={"best": _best_seat(self.you, explained.best)})
         self.explanation = explained
         self.results.append(result)
@@ -381,7 +382,7 @@ class Table:
     def hint(self) -> Arrangement:
         """The arranger's setting of your cards, its value and the special-hand decision."""
         self._open()
-        return self.coach().arranger.arrange(self.cards)
+        return self.seat_coach().arranger.arrange(self.cards)
 
     # ---- the session -------------------------------------------------------------------
 

@@ -17,6 +17,8 @@ and, per pay group, the units of the opponent's add-ons (``Opponent``).
 Every term is written with ``+``, ``-``, ``*`` and ``positive`` only, so one definition
 evaluates exact integers for a known pair (``settle`` itemizes each term), floats or numpy
 arrays of expected values, and intervals for the search's bounds (``housegame.arrange``).
+``pair_parts`` gives a pair term by term (each a ``Part``), and ``pair`` is their sum: what
+the trainer (``housegame.trainer``) splits a regret into.
 """
 
 from __future__ import annotations
