@@ -8,8 +8,10 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from housegame.bigtwo import Game, Move, Rules, computer_move, replay_located
+from housegame.bigtwo import Game, Move, Rules, all_plays, computer_move, load_rules, replay_located
 from housegame.bigtwo.advice import REASONS, SHOWN_REASONS, advise, distinct, position_reasons
 from housegame.bigtwo.bots import careful_choice
 from housegame.bigtwo.combos import classify
@@ -23,9 +25,10 @@ from housegame.bigtwo.search import (
     search_move,
 )
 from housegame.bigtwo.session import log_text
-from housegame.cards import parse_cards
+from housegame.cards import DECK, Card, parse_cards
 from housegame.glossary import say
 from housegame.yamlsource import load_yaml_text
+from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS
 
 QUICK = SearchSettings(determinisations=4, candidates=6)
 
@@ -60,6 +63,18 @@ def test_a_playout_is_the_engines_game(rules: Rules, seed: int) -> None:
         (careful_move if game.turn == careful else computer_move)(game)
     assert [p.combo if p else None for p in pos.record] == [m.play for m in game.moves[start:]]
     assert net_totals(pos, rules, game.names) == game.settlement().totals
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True))
+def test_the_play_index_lists_what_all_plays_lists(hand: list[Card]) -> None:
+    """``PlayIndex.plays_of`` (each group classified once) against ``moves.all_plays``, for
+    every shipped ruleset, the same index reused across hands."""
+    for rules, index in INDEXES:
+        assert [p.combo for p in index.plays_of(hand)] == all_plays(hand, rules)
+
+
+INDEXES = [(r, PlayIndex(r)) for r in map(load_rules, BIG_TWO_IDS)]
 
 
 def play_to_the_end(game: Game, bot: Callable[[Game], Move]) -> Game:
