@@ -11,9 +11,9 @@ Each seeded deal is played four times, the search bot in each seat in turn and t
 (``computer_move``) in the other three, and once more with four baselines: the duplicate
 difference is the search seat's net points minus what the baseline made in that seat on the
 same deal. Reported per ruleset: games won (chance 25%), net points a game, the duplicate
-difference, each with a 95% interval (normal approximation over games; the difference over
-deals, as its four games share cards), and the search's CPU milliseconds per decision (median
-and mean over the decisions it searched; forced moves take no search).
+difference, each with a 95% interval (normal approximation over deals, each deal's value the
+mean of its four games, as they share cards), and the search's CPU milliseconds per decision
+(median and mean over the decisions it searched; forced moves take no search).
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def play(game: Game, seat_bot: dict[int, Callable[[Game], Move]]) -> Game:
 
 @dataclass
 class Tally:
-    """One ruleset's games so far: won (0/100), net points, the duplicate difference per
-    deal, and the CPU seconds of each searched decision."""
+    """One ruleset's games so far, per deal (the mean of its four games): % won, net points,
+    the duplicate difference; and the CPU seconds of each searched decision."""
 
     won: list[float] = field(default_factory=list)
     net: list[float] = field(default_factory=list)
@@ -74,15 +74,17 @@ class Tally:
     def deal(self, rules: Rules, settings: SearchSettings, seed: int) -> None:
         """One deal, four games: the search in each seat in turn."""
         base = play(Game.deal(rules, seed), {}).settlement()
-        deal_diff = 0.0
+        won = net = diff = 0.0
         for seat in range(4):
             game = play(Game.deal(rules, seed), {seat: self.searched(settings, seed)})
             result = game.settlement()
             name = game.names[seat]
-            self.won.append(100.0 * (result.winner == name))
-            self.net.append(result.totals[name])
-            deal_diff += result.totals[name] - base.totals[name]
-        self.diff.append(deal_diff / 4)
+            won += 100.0 * (result.winner == name)
+            net += result.totals[name]
+            diff += result.totals[name] - base.totals[name]
+        self.won.append(won / 4)
+        self.net.append(net / 4)
+        self.diff.append(diff / 4)
 
     def row(self, ruleset: str) -> str:
         cells = " | ".join(
@@ -90,7 +92,7 @@ class Tally:
         )
         ms = [t * 1000 for t in self.times]
         return (
-            f"| {ruleset} | {len(self.won)} | {cells} | "
+            f"| {ruleset} | {4 * len(self.won)} | {cells} | "
             f"{statistics.median(ms):.1f}, {statistics.fmean(ms):.1f} |"
         )
 

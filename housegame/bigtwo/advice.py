@@ -55,14 +55,18 @@ SHOWN_REASONS = 2
 """Reasons given per move after its estimate, most telling first."""
 
 
+Reason = tuple[str, dict[str, object]]
+"""A key of ``REASONS`` and its blanks."""
+
+
 @dataclass(frozen=True)
 class Advice:
     """One alternative of the hint: the move (None: pass), its estimate and its reasons."""
 
     play: Combo | None
     estimate: Estimate
-    reasons: tuple[tuple[str, dict[str, object]], ...]
-    """(key in ``REASONS``, blanks) pairs, the estimate first; ``reason_texts`` says them."""
+    reasons: tuple[Reason, ...]
+    """The estimate first, then what sets the move apart; ``reason_texts`` says them."""
 
     def move_text(self, lang: Lang) -> str:
         return self.play.text(lang) if self.play is not None else term("pass", lang)
@@ -94,9 +98,6 @@ def advise(
         )
         for e, rs in zip(found, said)
     ]
-
-
-Reason = tuple[str, dict[str, object]]
 
 
 def distinct(found: list[Estimate]) -> list[Estimate]:
