@@ -17,7 +17,8 @@ from housegame.bigtwo.rules import Rules
 from housegame.cards import Card
 
 
-def _candidates(hand: Sequence[Card], rules: Rules) -> Iterator[tuple[Card, ...]]:
+def candidate_groups(hand: Sequence[Card], rules: Rules) -> Iterator[tuple[Card, ...]]:
+    """Every group of cards that may be a play, by shape (some repeat, some are no play)."""
     by_rank: dict[int, list[Card]] = defaultdict(list)
     by_suit: dict[int, list[Card]] = defaultdict(list)
     for card in hand:
@@ -50,7 +51,7 @@ def all_plays(hand: Iterable[Card], rules: Rules) -> list[Combo]:
     cards = list(hand)
     seen: set[frozenset[Card]] = set()
     plays: list[Combo] = []
-    for group in _candidates(cards, rules):
+    for group in candidate_groups(cards, rules):
         key = frozenset(group)
         if key in seen:
             continue

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import yaml
 
-from housegame.bigtwo.bots import computer_move
-from housegame.bigtwo.combos import Combo
+from housegame.bigtwo.advice import Advice, advise
+from housegame.bigtwo.computer import DEFAULT_BOT, bot_named
 from housegame.bigtwo.engine import Game, Move
 from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.replay import log_data
@@ -56,10 +56,19 @@ def log_text(game: Game) -> str:
 
 
 class Table:
-    """You in the first seat of ``names``, the computer in the others."""
+    """You in the first seat of ``names``, the computer player ``bot`` (``computer.BOT_NAMES``)
+    in the others; the search bot and the hint search with the deal's seed."""
 
-    def __init__(self, rules: Rules, seed: int, names: Sequence[str] = PLAY_NAMES) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        names: Sequence[str] = PLAY_NAMES,
+        bot: str = DEFAULT_BOT,
+    ) -> None:
         self.seed = seed
+        self.bot_name = bot
+        self.bot = bot_named(bot, seed)
         self.game = Game.deal(rules, seed, names)
         self.you = self.game.names[0]
 
@@ -70,7 +79,7 @@ class Table:
     def computer_turn(self) -> Move:
         """The computer player whose turn it is moves."""
         assert not self.game.over and not self.your_turn
-        return computer_move(self.game)
+        return self.bot(self.game)
 
     def computers_play(self) -> list[Move]:
         """The computer's turns until it is yours or the game is over."""
@@ -88,15 +97,15 @@ class Table:
         self.check_turn()
         return self.game.pass_turn()
 
-    def hint(self) -> Combo | None:
-        """The play the computer would make for you (None: pass)."""
+    def hint(self, top: int = 3) -> list[Advice]:
+        """Your best moves by the search's estimate, best first, each with its reasons."""
         self.check_turn()
-        return self.game.hint()
+        return advise(self.game, seed=self.seed, top=top)
 
     def auto(self) -> Move:
-        """The computer makes your move."""
+        """The computer player makes your move."""
         self.check_turn()
-        return computer_move(self.game)
+        return self.bot(self.game)
 
     def log_text(self) -> str:
         return log_text(self.game)

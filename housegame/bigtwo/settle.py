@@ -95,17 +95,31 @@ def settle(
                 hint="e.g. --holds Bo=KS,9H,3C for 3 cards left",
             )
     _check_liable(rules, left, out[0], liable)
-    scores = {name: penalty(rules, count, holding.get(name, ())) for name, count in left.items()}
+    scores, totals = net_points(rules, left, holding, out[0], liable)
+    return Settlement(rules.id, out[0], dict(left), scores, totals, liable)
+
+
+def net_points(
+    rules: Rules,
+    left: Mapping[str, int],
+    held: Mapping[str, Iterable[Card]],
+    winner: str,
+    liable: str | None = None,
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each player's penalty score and net points for a checked finish: the arithmetic of
+    ``settle`` without its input checks, for callers (the search's playouts) whose finishes
+    come from the engine's own moves."""
+    scores = {name: penalty(rules, count, held.get(name, ())) for name, count in left.items()}
     if rules.ruleset.penalty.settlement == "winner-collects":
         totals = {name: -score for name, score in scores.items()}
-        totals[out[0]] = sum(scores.values())
+        totals[winner] = sum(scores.values())
     else:
         totals = {
             name: sum(other - score for other in scores.values()) for name, score in scores.items()
         }
     if liable is not None:
-        totals = take_on_losses(totals, liable, out[0])
-    return Settlement(rules.id, out[0], dict(left), scores, totals, liable)
+        totals = take_on_losses(totals, liable, winner)
+    return scores, totals
 
 
 def take_on_losses(totals: Mapping[str, int], liable: str, winner: str) -> dict[str, int]:

@@ -21,6 +21,7 @@ from housegame.bigtwo import (
     settle,
     why_not,
 )
+from housegame.bigtwo.computer import BOT_NAMES, DEFAULT_BOT, bot_named
 from housegame.bigtwo.session import move_text
 from housegame.cards import parse_cards
 from housegame.cli.bigtwo_play import WORDS, play_game, render_settlement
@@ -251,16 +252,26 @@ def play_cmd(
         Path | None,
         typer.Option(metavar="FILE", help="Write the game's log here (bigtwo replay reads it)."),
     ] = None,
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot",
+            metavar="|".join(BOT_NAMES),
+            help="The computer players: search (looks ahead over the unseen hands) or basic "
+            "(the weakest play that beats the table).",
+        ),
+    ] = DEFAULT_BOT,
     lang: LangOption = "en",
 ) -> None:
     """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
     quit."""
+    bot_named(bot)
     rules = load_rules(ruleset)
     words = check_lang(lang)
     if save is not None:
         check_writable(save, "--save")
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    play_game(rules, deal_seed, save, words)
+    play_game(rules, deal_seed, save, words, bot)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.table import Table
 
 from housegame.bigtwo import BigTwoError, Game, Rules, Settlement, cards_text
+from housegame.bigtwo.computer import DEFAULT_BOT
 from housegame.bigtwo.session import Table as PlayTable
 from housegame.bigtwo.session import move_text
 from housegame.cli.common import console, err_console, literal
@@ -21,15 +22,15 @@ PLAY_HELP: Phrase = (
     """commands:
   CARDS   play them, e.g. 3C 3D
   pass    let the play stand
-  hint    the play the computer would make for you
-  auto    make that play
+  hint    the best moves by the search, with reasons
+  auto    the computer player makes your move
   help    this list
   quit    stop (--save FILE keeps the log so far)""",
     """命令 (照英文输入):
   CARDS   出这些牌, 例如 3C 3D
   pass    过: 不出
-  hint    提示: 电脑会替你出的牌
-  auto    代打: 出提示的那手牌
+  hint    提示: 搜索找到的最好走法和理由
+  auto    代打: 电脑替你出
   help    帮助: 显示本列表
   quit    退出 (--save FILE 保存到目前为止的牌局)""",
 )
@@ -107,6 +108,14 @@ def _situation(game: Game, lang: Lang) -> None:
     show(say(lang, WORDS["your-hand"], cards=cards_text(game.hand())))
 
 
+def _show_hint(table: PlayTable, lang: Lang) -> None:
+    """The best move, then the alternatives in the search's order, each with its reasons."""
+    alternatives = table.hint()
+    show(say(lang, WORDS["hint"], play=alternatives[0].move_text(lang)))
+    for i, advice in enumerate(alternatives, 1):
+        show(f"  {i}. {advice.move_text(lang)}: " + "; ".join(advice.reason_texts(lang)))
+
+
 def _human_turn(table: PlayTable, lang: Lang) -> bool:
     """Read commands until the human has moved; False if they quit."""
     _situation(table.game, lang)
@@ -117,9 +126,7 @@ def _human_turn(table: PlayTable, lang: Lang) -> bool:
             if word == "quit":
                 return False
             if word == "hint":
-                suggestion = table.hint()
-                shown = suggestion.text(lang) if suggestion else term("pass", lang)
-                show(say(lang, WORDS["hint"], play=shown))
+                _show_hint(table, lang)
                 continue
             if word == "help":
                 console.print(say(lang, PLAY_HELP), markup=False, soft_wrap=True)
@@ -137,9 +144,12 @@ def _human_turn(table: PlayTable, lang: Lang) -> bool:
         return True
 
 
-def play_game(rules: Rules, seed: int, save: Path | None, lang: Lang = "en") -> None:
-    """One game: the human is South, the computer plays the others; the log goes to ``save``."""
-    table = PlayTable(rules, seed)
+def play_game(
+    rules: Rules, seed: int, save: Path | None, lang: Lang = "en", bot: str = DEFAULT_BOT
+) -> None:
+    """One game: the human is South, the computer player ``bot`` plays the others; the log
+    goes to ``save``."""
+    table = PlayTable(rules, seed, bot=bot)
     game = table.game
     you, first = table.you, game.current
     show(say(lang, WORDS["welcome"], ruleset=rules.id, seed=seed, you=you, first=first))

@@ -9,10 +9,11 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
+from housegame.bigtwo.computer import DEFAULT_BOT, BotName
 from housegame.bigtwo.rules import load_rules
 from housegame.bigtwo.session import Table as BigTwoTable
 from housegame.bigtwo.session import move_text as bigtwo_move_text
-from housegame.glossary import Lang, term
+from housegame.glossary import Lang
 from housegame.inputs import MAX_SEED
 from housegame.rulesets.families import catalog
 from housegame.web.core import lang_of, render
@@ -34,6 +35,10 @@ class BigTwoNewGame(BaseModel):
 
     ruleset: str = "maceplay-big-two"
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    bot: BotName = Field(
+        default=DEFAULT_BOT,
+        description="The computer players: search (looks ahead) or basic (the baseline).",
+    )
 
 
 class BigTwoMove(BaseModel):
@@ -56,6 +61,7 @@ class BigTwoGameState(BaseModel):
     ruleset: str
     name: str
     seed: int
+    bot: str
     you: str
     players: list[str]
     current: str | None
@@ -70,9 +76,22 @@ class BigTwoGameState(BaseModel):
     settlement: dict[str, Any] | None = Field(description="As bigtwo replay --json has it.")
 
 
-class BigTwoHint(BaseModel):
+class BigTwoAlternative(BaseModel):
+    """One of the hint's moves: the search's estimate and the reasons, in the page's language."""
+
     cards: list[str] | None = Field(description="Null: pass.")
     text: str
+    points: float = Field(description="Mean net points a game over the search's deals.")
+    wins: float = Field(description="Share of the search's deals in which you go out first.")
+    reasons: list[str]
+
+
+class BigTwoHint(BaseModel):
+    """The best move (``cards``, ``text``) and the alternatives in the search's order."""
+
+    cards: list[str] | None = Field(description="Null: pass.")
+    text: str
+    alternatives: list[BigTwoAlternative]
 
 
 def bigtwo_state(game_id: str, table: BigTwoTable, lang: Lang) -> dict[str, Any]:
@@ -93,6 +112,7 @@ def bigtwo_state(game_id: str, table: BigTwoTable, lang: Lang) -> dict[str, Any]
         "ruleset": game.rules.id,
         "name": game.rules.ruleset.name,
         "seed": table.seed,
+        "bot": table.bot_name,
         "you": table.you,
         "players": list(game.names),
         "current": None if game.over else game.current,
@@ -116,7 +136,7 @@ def new_bigtwo_game(body: BigTwoNewGame, request: Request) -> dict[str, Any]:
     """Deal a game of Big Two against three computer players (``housegame bigtwo play``);
     they play until it is your turn. Returns the game's state, with its ``id``."""
     rules = load_rules(bundled_id("big-two", "ruleset", body.ruleset))
-    table = BigTwoTable(rules, new_seed(body.seed))
+    table = BigTwoTable(rules, new_seed(body.seed), bot=body.bot)
     table.computers_play()
     game_id = BIGTWO_GAMES.add(table)
     return bigtwo_state(game_id, table, lang_of(request))
@@ -147,13 +167,22 @@ def bigtwo_auto(game_id: str, request: Request) -> dict[str, Any]:
 
 @router.get("/api/play/bigtwo/{game_id}/hint", tags=["play"], response_model=BigTwoHint)
 def bigtwo_hint(game_id: str, request: Request) -> dict[str, Any]:
-    """The play the computer would make for you (``hint``); ``cards`` is null for a pass."""
+    """Your best moves by the search (``hint``), best first, each with its estimate and
+    reasons; ``cards`` is null for a pass."""
     lang = lang_of(request)
     with BIGTWO_GAMES.use(game_id) as kept:
-        suggestion = refused(lang, kept.game.hint)
-    if suggestion is None:
-        return {"cards": None, "text": term("pass", lang)}
-    return {"cards": card_texts(suggestion.cards), "text": suggestion.text(lang)}
+        alternatives = refused(lang, kept.game.hint)
+    shown = [
+        {
+            "cards": card_texts(a.play.cards) if a.play is not None else None,
+            "text": a.move_text(lang),
+            "points": a.estimate.points,
+            "wins": a.estimate.wins,
+            "reasons": a.reason_texts(lang),
+        }
+        for a in alternatives
+    ]
+    return {"cards": shown[0]["cards"], "text": shown[0]["text"], "alternatives": shown}
 
 
 @router.get("/api/play/bigtwo/{game_id}/log", tags=["play"], response_class=Response)

@@ -14,14 +14,14 @@ from housegame.yamlsource import load_yaml_text
 
 
 def test_the_computer_plays_up_to_your_turn() -> None:
-    game = Table(load_rules(), 3)
+    game = Table(load_rules(), 3, bot="basic")
     played = game.computers_play()
     assert [move_text(m) for m in played] == ["East plays straight A-2-3-4-5 (3C 4C 5S AH 2C)"]
     assert game.your_turn and game.you == "South"
 
 
 def test_nothing_out_of_turn() -> None:
-    game = Table(load_rules(), 3)
+    game = Table(load_rules(), 3, bot="basic")
     game.computers_play()
     game.pass_turn()
     assert not game.your_turn
@@ -38,7 +38,7 @@ def test_nothing_out_of_turn() -> None:
     ruleset=st.sampled_from(["maceplay-big-two", "hong-kong-big-two", "taiwan-big-two"]),
 )
 def test_a_finished_game_replays_from_its_log(seed: int, ruleset: str) -> None:
-    game = Table(load_rules(ruleset), seed)
+    game = Table(load_rules(ruleset), seed, bot="basic")
     while not game.game.over:
         game.computers_play()
         if game.your_turn:

@@ -12,13 +12,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
+from housegame.bigtwo import replay_located
 from housegame.web import games, play_bigtwo
+from housegame.yamlsource import load_yaml_text
 from tests.web.conftest import Shot, Visit, wait_for
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/play/bigtwo", json=body)
+    """A new game; the baseline bots unless ``bot`` says otherwise (their moves are pinned)."""
+    response = client.post("/api/play/bigtwo", json={"bot": "basic", **body})
     assert response.status_code == 201, response.json()
     state: dict[str, Any] = response.json()
     return state
@@ -107,10 +111,24 @@ def test_a_refused_play_is_422_with_the_engines_message(
 def test_hint_pass_and_leading(client: TestClient) -> None:
     state = new_game(client, seed=3)
     hint = client.get(f"/api/play/bigtwo/{state['id']}/hint").json()
-    assert hint == {
-        "cards": ["3H", "4H", "5D", "AS", "2S"],
-        "text": "straight A-2-3-4-5 (3H 4H 5D AS 2S)",
-    }
+    assert hint["cards"] == ["3H", "4H", "5D", "6S", "2S"]
+    assert hint["text"] == "straight 2-3-4-5-6 (3H 4H 5D 6S 2S)"
+    assert [a["text"] for a in hint["alternatives"]] == [
+        "straight 2-3-4-5-6 (3H 4H 5D 6S 2S)",
+        "straight A-2-3-4-5 (3H 4H 5D AS 2S)",
+        "pass",
+    ]
+    points = [a["points"] for a in hint["alternatives"]]
+    assert points == sorted(points, reverse=True)
+    assert hint["alternatives"][2]["reasons"] == [
+        "about -5.2 points a game, out first in 4% of 24 deals",
+        "keeps your cards for a later trick",
+    ]
+    zh = client.get(f"/api/play/bigtwo/{state['id']}/hint", params={"lang": "zh"}).json()
+    assert zh["alternatives"][2]["reasons"] == [
+        "约 -5.2 分一局, 24 次发牌中 4% 先出完",
+        "留着手里的牌, 以后再出",
+    ]
     move = f"/api/play/bigtwo/{state['id']}/move"
     passed = client.post(move, json={"play": "pass"}).json()
     assert passed["moves"][1:] == [
@@ -120,10 +138,9 @@ def test_hint_pass_and_leading(client: TestClient) -> None:
         "East passes",
     ]
     assert passed["your_turn"] is True
-    assert client.get(f"/api/play/bigtwo/{state['id']}/hint").json() == {
-        "cards": None,
-        "text": "pass",
-    }
+    forced = client.get(f"/api/play/bigtwo/{state['id']}/hint").json()
+    assert (forced["cards"], forced["text"]) == (None, "pass")
+    assert forced["alternatives"][0]["reasons"][0] == "the only move"
     again = client.post(move, json={"play": "pass"}).json()
     assert again["moves"][5:] == [
         "South passes; the trick is over",
@@ -154,7 +171,22 @@ def test_a_whole_game_replays_from_its_log(client: TestClient, tmp_path: Path) -
     assert json.loads(replayed.stdout) == {**state["settlement"], "moves": len(state["moves"])}
 
 
+def test_the_search_bot_is_the_default_and_its_game_replays(client: TestClient) -> None:
+    response = client.post("/api/play/bigtwo", json={"seed": 5})
+    state = response.json()
+    assert state["bot"] == "search"
+    while not state["over"]:
+        state = client.post(f"/api/play/bigtwo/{state['id']}/auto").json()
+    log = client.get(f"/api/play/bigtwo/{state['id']}/log").text
+    replayed = replay_located(load_yaml_text(log, "game.yaml"))
+    assert replayed.settlement.as_dict() == state["settlement"]
+    assert new_game(client, seed=5)["bot"] == "basic"
+
+
 def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert client.post("/api/play/bigtwo", json={"bot": "clever"}).json() == {
+        "errors": ["body.bot: Input should be 'search' or 'basic'"]
+    }
     bad = client.post("/api/play/bigtwo", json={"ruleset": "pagat"})
     assert bad.status_code == 422
     assert bad.json() == {
@@ -186,6 +218,7 @@ def test_big_two_in_a_browser(visit: Visit, shot: Shot) -> None:
     browser = visit("/play/bigtwo")
     seed = wait_for(browser, "#seed")
     seed.send_keys("3")
+    Select(browser.find_element(By.ID, "bot")).select_by_value("basic")
     browser.find_element(By.ID, "deal").click()
     wait_for(browser, "#to-beat", "straight A-2-3-4-5")
     browser.find_element(By.ID, "pass").click()
@@ -195,6 +228,7 @@ def test_big_two_in_a_browser(visit: Visit, shot: Shot) -> None:
     wait_for(browser, "#to-beat", "by East")
     browser.find_element(By.ID, "hint").click()
     wait_for(browser, "#hint-text", "hint: single")
+    wait_for(browser, "#hint-alternatives li", "points a game")
     chosen = browser.find_elements(By.CSS_SELECTOR, "#hand .card.selected")
     assert len(chosen) == 1
     shot("play-bigtwo")
@@ -206,6 +240,7 @@ def test_big_two_in_a_browser(visit: Visit, shot: Shot) -> None:
 def test_a_refused_play_in_a_browser(visit: Visit, shot: Shot) -> None:
     browser = visit("/play/bigtwo")
     wait_for(browser, "#seed").send_keys("3")
+    Select(browser.find_element(By.ID, "bot")).select_by_value("basic")
     browser.find_element(By.ID, "deal").click()
     wait_for(browser, "#to-beat", "straight A-2-3-4-5")
     for card in ("4H", "4S"):
@@ -219,6 +254,7 @@ def test_a_refused_play_in_a_browser(visit: Visit, shot: Shot) -> None:
 def test_the_game_in_chinese_in_a_browser(visit: Visit) -> None:
     browser = visit("/play/bigtwo?lang=zh")
     wait_for(browser, "#seed").send_keys("3")
+    Select(browser.find_element(By.ID, "bot")).select_by_value("basic")
     browser.find_element(By.ID, "deal").click()
     wait_for(browser, "#to-beat", "要压过: 顺子 A-2-3-4-5")
     wait_for(browser, "#moves li", "East 出 顺子 A-2-3-4-5 (3C 4C 5S AH 2C)")

@@ -32,9 +32,14 @@ let state = null;
 
 function call(method, path, body) { return apiCall(API, errors, method, path, body); }
 
-function showHint(text) {
+function showHint(text, alternatives) {
   hintText.hidden = !text;
   hintText.textContent = text || "";
+  const list = document.getElementById("hint-alternatives");
+  if (list) {
+    list.replaceChildren(...(alternatives || []).map((line) => el("li", line)));
+    list.hidden = !(alternatives && alternatives.length);
+  }
 }
 
 function fillList(list, lines) {
@@ -264,7 +269,7 @@ function setupBigTwo() {
     if (!hint) return;
     chosen = new Set(hint.cards || []);
     drawBigTwo();
-    showHint(`${W.hint}: ${hint.text}`);
+    showHint(`${W.hint}: ${hint.text}`, hint.alternatives.map((a) => `${a.text}: ${a.reasons.join("; ")}`));
   });
   document.getElementById("typed").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -281,6 +286,7 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   const body = { ruleset: form.ruleset.value };
   if (form.seed.value !== "") body.seed = Number(form.seed.value);
   if (form.opponents) body.opponents = Number(form.opponents.value);
+  if (form.bot) body.bot = form.bot.value;
   showHint("");
   show(await call("POST", "", body));
 });
