@@ -49,7 +49,7 @@ from housegame.rulesets.thirteen import (
     SpecialHand,
     SuitPattern,
 )
-from housegame.thirteen.conditions import HandCounts, _count_passing, hand_holds
+from housegame.thirteen.conditions import HandCounts, count_selected, hand_holds
 
 HAND = 13
 HANDS = comb(52, HAND)
@@ -117,7 +117,7 @@ def _filter_cases(cond: HandCondition) -> Iterator[tuple[int, list[Card]]]:
     filters = _filters(cond)
     cells: dict[tuple[bool, ...], list[Card]] = {}
     for card in DECK:
-        passes = tuple(_count_passing(f.count_cards, [card]) == 1 for f in filters)
+        passes = tuple(count_selected(f.count_cards, [card]) == 1 for f in filters)
         cells.setdefault(passes, []).append(card)
     groups = list(cells.values())
     for counts in _bounded_vectors(HAND, [len(g) for g in groups]):
