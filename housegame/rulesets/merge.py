@@ -294,7 +294,7 @@ class _Merger:
                 i = inherited[key]
                 if is_delete(entry):
                     removed.add(i)
-                    shown = {f: entry[f] for f in fields}
+                    shown = {f: entry[f] for f in fields if f in entry}
                     self.note(
                         "removed",
                         (*b_path, j),
