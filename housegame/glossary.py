@@ -73,6 +73,12 @@ TERMS: dict[str, tuple[str, str]] = {
     "false-declaration": ("false declaration", "报错"),
     "settlements": ("settlements", "个人结算"),
     "instant-win": ("instant win", "直接获胜"),
+    # the trainer
+    "multiplier": ("card multipliers", "马牌"),
+    "opponents": ("opponents", "对手"),
+    "regret": ("regret", "损失"),
+    "yours": ("yours", "你的"),
+    "skill": ("skill", "技术分"),
     # OFC
     "ofc": ("Open Face Chinese Poker", "大菠萝"),
     "royalties": ("royalties", "奖励分"),

@@ -10,7 +10,7 @@ from starlette.exceptions import HTTPException
 
 from housegame import __version__
 from housegame.errors import HousegameError
-from housegame.web import play, reports, rulesets, sensitivity, table
+from housegame.web import play, reports, rulesets, sensitivity, table, trainer
 from housegame.web.apidocs import mount_swagger_ui
 from housegame.web.core import (
     HERE,
@@ -47,6 +47,6 @@ def create_app(hosts: Hosts | None = None) -> FastAPI:
     app.add_exception_handler(Exception, internal_error)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     mount_swagger_ui(app)
-    for module in (rulesets, table, reports, sensitivity, play):
+    for module in (rulesets, table, trainer, reports, sensitivity, play):
         app.include_router(module.router)
     return app
