@@ -57,6 +57,8 @@ def item_label(item: Item, lang: Lang) -> str:
         return f"{term('special-hand', lang)} vs {term('special-hand', lang)}"
     if item.kind == "foul":
         return f"{term('foul', lang)}: {term('tied', lang)}"
+    if item.kind == "false-declaration":
+        return f"{item.label.removeprefix('false declaration by ')} {term(item.kind, lang)}"
     return item.label
 
 
@@ -70,4 +72,7 @@ def detail_text(item: Item, lang: Lang) -> str:
     declares = " declares"
     if item.kind == "special" and item.detail.endswith(declares):
         return f"{item.detail.removesuffix(declares)} {term('declare', lang)}"
+    if item.kind == "settlement" and " held, table average " in item.detail:
+        held, average = item.detail.split(" held, table average ")
+        return f"持有 {held}, 全桌平均 {average}"
     return item.detail

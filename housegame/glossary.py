@@ -70,6 +70,9 @@ TERMS: dict[str, tuple[str, str]] = {
     "value": ("value", "期望"),
     "best": ("best", "最佳"),
     "stake": ("stake", "押注"),
+    "false-declaration": ("false declaration", "报错"),
+    "settlements": ("settlements", "个人结算"),
+    "instant-win": ("instant win", "直接获胜"),
     # the trainer
     "multiplier": ("card multipliers", "马牌"),
     "opponents": ("opponents", "对手"),

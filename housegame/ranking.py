@@ -99,6 +99,21 @@ def strength(key: int) -> int:
     return key >> 4
 
 
+def named_rank(key: int, rules: RankingRules = DEFAULT_RULES, size: int = 5) -> int:
+    """The rank a ``size``-card hand is named by, 2..14: its quads', trips' or (higher)
+    pair's rank, a full house's trips, a straight's top card (A-2-3-4-5 is a 5-high straight,
+    however the ruleset ranks it; a front A-2-3 is 3-high), a flush's or high card's highest
+    card."""
+    category = category_of(key)
+    top = (key >> 20) & 0xF
+    if size == 5 and category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and top >= 14:
+        flush = category is Category.STRAIGHT_FLUSH
+        wheel = rules.wheel_straight_flush if flush else rules.wheel_straight
+        if wheel != "lowest":  # A-K-Q-J-10 is keyed 15 above a wheel keyed 14
+            return 14 if top == 15 else 5
+    return top
+
+
 def _straight_top(ranks: set[int], wheel: WheelRank) -> int | None:
     if len(ranks) != 5:
         return None

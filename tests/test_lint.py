@@ -107,6 +107,14 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
             id="banker-special-settlement",
         ),
         pytest.param(
+            "extends: mau-binh\nlane_values:\n  values:\n"
+            "    - {lane: back, category: [straight], rank: '4', units: 3}\n",
+            "house.yaml:7: lane_values.values[0].rank: no back straight is named by 4; this "
+            "lane value can never pay | a straight is named by its top card (A-2-3-4-5 by 5), "
+            "a flush by its highest card",
+            id="lane-value-rank",
+        ),
+        pytest.param(
             "extends: pagat\nfoul: {both_fouled: banker-wins}\n",
             "house.yaml:5: foul.both_fouled: a banker setting, but table.compare is all-pairs: "
             "there is no banker | drop it, or set table.compare to banker or banker-or-all-pairs",

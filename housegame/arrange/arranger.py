@@ -190,7 +190,7 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        value = self.model.scaled(self.model.special_value(found[0]), cards)
+        value = self.model.declaring(found[0], cards)
         return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
     def arrange_many(
@@ -199,8 +199,11 @@ class Arranger:
         """Set many hands (or prepared batches, see ``found``); the search runs in batches of
         ``PLAN.batch`` hands."""
         out = []
-        # card multipliers scale every value of a hand alike (``EvModel.scaled``)
-        scaled = self.objective == "ev" and bool(self.model.payout.multipliers)
+        # card multipliers scale every value of a hand alike, settlements add to them alike
+        # (``EvModel.scaled``)
+        scaled = self.objective == "ev" and bool(
+            self.model.payout.multipliers or self.ruleset.settlements
+        )
         for batch in self._batches(hands):
             for i, found in enumerate(self._search(batch, top)):
                 hand = batch.hands[i]

@@ -44,9 +44,9 @@ from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.opponents import expected_factor
 from housegame.arrange.spaces import F64
-from housegame.cards import Card
+from housegame.cards import DECK, Card
 from housegame.numbers import Num, power
-from housegame.rulesets.common import LANES
+from housegame.rulesets.common import HAND_CARDS, LANES
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
@@ -99,8 +99,7 @@ class EvModel:
         for i in range(len(LANES)):
             mass = odds.mass(self.tables, i)
             below = np.cumsum(mass) - mass
-            value = np.array(self.payout.lane_values[i], dtype=np.float64)
-            v = value[self.tables.category]
+            v = self.lane_value_column(i)
             paid = mass * v
             c = np.maximum(paid.sum() - np.cumsum(paid), 0.0)
             w, t = below, mass.copy()
@@ -118,6 +117,15 @@ class EvModel:
             out[i] = [columns[name] for name in FEATURE_NAMES]
             baseline.append((float(mass @ below), float(mass @ mass)))
         return out, baseline
+
+    def lane_value_column(self, lane: int) -> F64:
+        """Ordinal -> what winning ``lane`` with that hand pays (the scorer's ``lane_value``)."""
+        payout = self.payout
+        if not payout.ranked_values[lane]:
+            value = np.array(payout.lane_values[lane], dtype=np.float64)
+            return value[self.tables.category]
+        keys = self.tables.keys.tolist()
+        return np.array([payout.lane_value(lane, key) for key in keys], dtype=np.float64)
 
     def _chance_of_scoop(self, lanes: Sequence[LaneVals]) -> Num:
         """Chance that the pair counts as scooped by me."""
@@ -237,13 +245,37 @@ class EvModel:
         assert isinstance(theirs, int | float)
         return float(payout.factor(cards)), float(theirs)
 
-    def scaled(self, value: float, cards: Sequence[Card]) -> float:
+    def scaled(self, value: float, cards: Sequence[Card], settles: bool = True) -> float:
         """A value of these 13 cards (a setting's or declaring's) with the card multipliers'
-        term added (``Payout.multiplied``): the same for every setting of one hand."""
+        term added (``Payout.multiplied``) and, where they are paid (``settles``: not after an
+        instant win), the per-player settlements' (``settled``): the same for every setting
+        of one hand."""
         mine, theirs = self.factors(cards)
         out = value + self.payout.multiplied(value, mine, theirs)
         assert isinstance(out, int | float)
-        return float(out)
+        return float(out) + (self.settled(cards) if settles else 0.0)
+
+    def settled(self, cards: Sequence[Card]) -> float:
+        """Expected per-player settlements of these 13 cards (``Payout.settlement``): each
+        opponent holds the known counts, or a random share of the cards I do not hold."""
+        payout = self.payout
+        if not self.ruleset.settlements:
+            return 0.0
+        mine = payout.counted(cards)
+        known = self.opponent.counts
+        in_deck = payout.counted(DECK)
+        share = HAND_CARDS / (len(DECK) - HAND_CARDS)
+        total = 0.0
+        for i, rule in enumerate(self.ruleset.settlements):
+            theirs = known[i] if known is not None else (in_deck[i] - mine[i]) * share
+            counts: list[int | float] = [mine[i], *([theirs] * self.opponents)]
+            total += float(payout.settlement(rule.units, mine[i], counts))
+        return total
+
+    def declaring(self, declared: Declared, cards: Sequence[Card]) -> float:
+        """Expected units of declaring ``declared`` with these 13 cards, everything in: its
+        pairs, the card multipliers, and the settlements unless it ends the round."""
+        return self.scaled(self.special_value(declared), cards, not declared.hand.ends_round)
 
     def scale(self, cards: Sequence[Card]) -> float:
         """What the card multipliers multiply every value of these 13 cards by."""

@@ -37,7 +37,8 @@ def known_opponent(payout: Payout, setting: Setting) -> Opponent:
         LaneVals(0, 0, 0, 0, 0, 0, 0, [int(lane_holds(cond, setting)) for cond in conds])
         for conds in payout.leaves
     ]
-    return Opponent(payout.group_units(lanes), float(payout.factor(setting.cards)))
+    factor = float(payout.factor(setting.cards))
+    return Opponent(payout.group_units(lanes), factor, payout.counted(setting.cards))
 
 
 SAMPLES = 2_000

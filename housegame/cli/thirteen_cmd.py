@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from housegame.breakdown import item_label
+from housegame.breakdown import detail_text, item_label
 from housegame.cli.common import (
     JsonOption,
     LangOption,
@@ -52,12 +52,15 @@ def render(result: TableResult, lang: Lang = "en") -> None:
         hands.add_row(*(literal(cell) for cell in (*cells, note)))
     console.print(hands)
     render_pairs(result.pairs, lang)
-    if result.pool:
-        console.print(f"\n[bold]{term('pool', lang)}[/]")
-        for entry in result.pool:
+    for heading, entries in (("pool", result.pool), ("settlements", result.settlements)):
+        if entries:
+            console.print(f"\n[bold]{term(heading, lang)}[/]")
+        for entry in entries:
             label = item_label(entry.item, lang)
+            detail = detail_text(entry.item, lang)
+            shown = f"{label} ({detail})" if detail else label
             console.print(
-                f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: {literal(label)}"
+                f"  {signed_units(entry.item.units):>6}  {literal(entry.player)}: {literal(shown)}"
             )
     total = f"{term('total', lang)} ({literal(result.unit)})"
     totals = Table(words["someone"], total, box=None, pad_edge=False)

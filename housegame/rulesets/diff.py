@@ -42,7 +42,7 @@ def _label(value: Any) -> str:
 
 def entry_label(entry: Entry, fields: tuple[str, ...]) -> str:
     """An entry's identity as text: ``back quads``, ``3-0-0``, ``dragon``, ``1-9``."""
-    values = [entry.get(f) for f in fields]
+    values = [entry[f] for f in fields if entry.get(f) is not None]
     if all(isinstance(v, int) for v in values):
         return "-".join(str(v) for v in values)
     return " ".join(_label(v) for v in values)

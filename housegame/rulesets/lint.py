@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, get_args
 
-from housegame.cards import Card
-from housegame.ranking import Category, RankingRules, category_of, evaluate
+from housegame.cards import Card, rank_value
+from housegame.ranking import Category, RankingRules, category_of, evaluate, named_rank
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.common import LANE_SIZES, RANK_TEXTS, LaneName, RulesetBase
 from housegame.rulesets.loader import Resolved
@@ -42,6 +42,24 @@ def lane_categories(rules: RankingRules, size: int) -> frozenset[str]:
         return frozenset(c.label for c in Category)
     hands = itertools.combinations([Card(i) for i in range(52)], size)
     return frozenset(category_of(evaluate(list(h), rules)).label for h in hands)
+
+
+@cache
+def named_ranks(rules: RankingRules, size: int) -> frozenset[tuple[str, int]]:
+    """Every (category, named rank) a lane of ``size`` cards can be, found by ranking one hand
+    of every rank multiset (suits spread, and all one suit where the ranks differ)."""
+    found: set[tuple[str, int]] = set()
+    for ranks in itertools.combinations_with_replacement(range(13), size):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        spread = [Card(r * 4 + i % 4) for i, r in enumerate(ranks)]
+        hands = [spread]
+        if len(set(ranks)) == size:
+            hands.append([Card(r * 4) for r in ranks])
+        for hand in hands:
+            key = evaluate(hand, rules)
+            found.add((category_of(key).label, named_rank(key, rules, size)))
+    return frozenset(found)
 
 
 def _warning(resolved: Resolved, path: KeyPath, message: str, hint: str | None = None) -> Problem:
@@ -91,6 +109,18 @@ def _never_holds(resolved: Resolved, rules: ThirteenCardRuleset) -> Iterator[Pro
         if missing:
             at: KeyPath = ("lane_values", "values", i, "category")
             yield warn(at, value.lane, missing, "this lane value can never pay")
+        if value.rank is not None:
+            can = named_ranks(rules.ranking.rules(), LANE_SIZES[value.lane])
+            never = [c for c in value.category if (c, rank_value(value.rank)) not in can]
+            if never:
+                yield _warning(
+                    resolved,
+                    ("lane_values", "values", i, "rank"),
+                    f"no {value.lane} {' or '.join(never)} is named by {value.rank}; "
+                    "this lane value can never pay",
+                    "a straight is named by its top card (A-2-3-4-5 by 5), a flush by its "
+                    "highest card",
+                )
     for name, group in rules.bonuses.items():
         for i, item in enumerate(group.items):
             when: SettingCondition = item.when

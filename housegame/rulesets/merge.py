@@ -56,6 +56,9 @@ class MergeSpec:
         {"id", "name", "summary", "region", "sources", "extends", "game"}
     )
     canonical: Callable[[KeyPath, str, Any], Any] | None = field(default=None, compare=False)
+    optional: frozenset[str] = frozenset()
+    """Identifying fields an entry may leave out (then they identify it as null: a lane value
+    without a ``rank``)."""
 
     def key_fields(self, path: KeyPath) -> tuple[str, ...] | None:
         return next((k for p, k in self.keys.items() if _matches(p, path)), None)
@@ -134,8 +137,12 @@ def _identity(
             return json.dumps(value, sort_keys=True)
         return value
 
+    optional = spec.optional if spec is not None else frozenset()
     return tuple(
-        norm(f, entry.get(f, MISSING)) if isinstance(entry, dict) else MISSING for f in fields
+        norm(f, entry.get(f, None if f in optional else MISSING))
+        if isinstance(entry, dict)
+        else MISSING
+        for f in fields
     )
 
 
@@ -271,7 +278,9 @@ class _Merger:
             if MISSING in key:
                 raise self.error(
                     (*b_path, j),
-                    f"an entry here needs {' and '.join(fields)} (what identifies it)",
+                    "an entry here needs "
+                    + " and ".join(f for f in fields if f not in self.spec.optional)
+                    + " (what identifies it)",
                     "write the identifying keys; other keys may be left out to inherit them",
                 )
             if key in seen:
@@ -285,7 +294,7 @@ class _Merger:
                 i = inherited[key]
                 if is_delete(entry):
                     removed.add(i)
-                    shown = {f: entry[f] for f in fields}
+                    shown = {f: entry[f] for f in fields if f in entry}
                     self.note(
                         "removed",
                         (*b_path, j),

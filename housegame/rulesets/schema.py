@@ -86,7 +86,7 @@ class _Patcher:
         item_ref = schema["items"]["$ref"]
         patched = self.ref(item_ref, (*path, ANY_ITEM))
         item = self.out[patched.removeprefix(DEFS)]
-        item["required"] = list(fields)
+        item["required"] = [f for f in fields if f not in self.spec.optional]
         item["properties"][DELETE] = {
             "const": True,
             "description": "Remove the inherited entry with this "

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 
-from housegame.cards import parse_card
+from housegame.cards import parse_card, rank_value
 from housegame.errors import CardError, PathError
 from housegame.rulesets.common import (
     HAND_CARDS,
@@ -129,8 +130,8 @@ def lane_conditions(cond: SettingCondition) -> list[LaneIs]:
 LaneShape = Literal["straight", "flush", "straight-flush"]
 
 
-class CardFilter(Model):
-    """Count the cards that pass every given filter, then test the count."""
+class CardSelection(Model):
+    """The cards that pass every given filter."""
 
     ranks: list[RankName] | None = Field(
         default=None, description="Only cards of these ranks.", examples=[["J", "Q", "K"]]
@@ -145,10 +146,31 @@ class CardFilter(Model):
     colour: Literal["red", "black"] | None = Field(
         default=None, description="Only red cards (hearts, diamonds) or black (spades, clubs)."
     )
+
+
+class CardFilter(CardSelection):
+    """Count the cards that pass every given filter, then test the count."""
+
     count: Count = Field(
         description="How many of the 13 cards must pass: a number, or {min, max}.",
         examples=[13, {"min": 12}],
     )
+
+
+def _run_name(text: str) -> str:
+    """A straight's ranks as a ruleset writes them (A-2-3, 10-J-Q-K-A), checked."""
+    parts = text.split("-")
+    try:
+        ranks = [rank_value(part.strip()) for part in parts]
+    except CardError as exc:
+        raise ValueError(f"{exc.message}; write a run as ranks joined by '-', e.g. A-2-3") from None
+    low = [1 if r == 14 and i == 0 else r for i, r in enumerate(ranks)]
+    if len(ranks) not in (3, 5) or any(b - a != 1 for a, b in itertools.pairwise(low)):
+        raise ValueError(f"'{text}' is not a straight of 3 or 5 ranks in a row, e.g. A-2-3")
+    return text
+
+
+RunName = Annotated[str, AfterValidator(_run_name), Field(description="A run such as A-2-3.")]
 
 
 class CanSet(Model):
@@ -164,6 +186,12 @@ class CanSet(Model):
     )
     back: LaneShape = Field(
         description="The back's shape: straight, flush or straight-flush (5 cards)."
+    )
+    exclude: list[RunName] = Field(
+        default_factory=list,
+        description="Runs that do not count as straights here, written low to high with the "
+        "ranks joined by '-' (Mậu Binh's ba sảnh: A-2-3 and A-2-3-4-5, the ace playing low).",
+        examples=[["A-2-3", "A-2-3-4-5"]],
     )
 
 
@@ -323,6 +351,14 @@ class LaneValue(Model):
         "identifies the entry when a file extends another. " + CATEGORY_TEXT,
         examples=[["quads"], ["straight-flush"]],
     )
+    rank: RankName | None = Field(
+        default=None,
+        description="Only a hand named by this rank: the rank of its quads, trips, full "
+        "house's trips or higher pair; a straight's top card (A-2-3-4-5 is 5-high); a flush's "
+        "highest card. Where an entry with a rank and one without both match, the one with the "
+        "rank sets the units (front AAA 12 beside trips 3).",
+        examples=["A", "5"],
+    )
     units: int = Field(ge=0, description="Units the lane is worth, instead of the default.")
 
 
@@ -332,8 +368,8 @@ class LaneValues(Model):
     default: int = Field(default=1, ge=0, description="Units for a lane won with any other hand.")
     values: list[LaneValue] = Field(
         default_factory=list,
-        description="Lane values by the winner's hand. Merged by (lane, category) when a file "
-        "extends another; `{lane: ..., category: [...], $delete: true}` removes one, "
+        description="Lane values by the winner's hand. Merged by (lane, category, rank) when a "
+        "file extends another; `{lane: ..., category: [...], $delete: true}` removes one, "
         "`{$replace: [...]}` replaces them all.",
     )
 
@@ -418,10 +454,11 @@ class Foul(Model):
         description="refuse: a foul setting is an input error; lose-all-lanes: the fouled hand "
         "loses every lane, each at the opponent's lane value (so it is scooped)."
     )
-    both_fouled: Literal["push", "banker-wins"] = Field(
+    both_fouled: Literal["push", "banker-wins", "compare-lanes"] = Field(
         default="push",
         description="Two fouled hands. push: they settle at 0; banker-wins: a fouled player "
-        "loses even to a fouled banker (banker games).",
+        "loses even to a fouled banker (banker games); compare-lanes: they compare their lanes "
+        "as set, as if neither had fouled (Mậu Binh).",
     )
 
 
@@ -461,6 +498,12 @@ class SpecialHand(Model):
         description="Two declarers of this special. none: they tie; pairs: compare pairs high to "
         "low; lanes: compare the lanes that make the shape (back, middle, front).",
     )
+    ends_round: bool = Field(
+        default=False,
+        description="An instant win (Mậu Binh's thắng trắng): when a player declares it, "
+        "nobody else compares lanes; only the pairs with such a declarer settle, and the "
+        "per-player settlements are skipped.",
+    )
 
     @model_validator(mode="after")
     def _points_or_tiers(self) -> SpecialHand:
@@ -481,6 +524,17 @@ class SpecialHand(Model):
         for i, tier in enumerate(self.tiers or ()):
             require_possible(tier.when, ("tiers", i, "when"))
         return self
+
+
+class FalseDeclaration(Model):
+    """A special declared that the hand does not hold (Mậu Binh's báo ù sai)."""
+
+    penalty: int = Field(ge=0, description="Units the false declarer pays each opponent.")
+    ends_round: bool = Field(
+        default=True,
+        description="true: nothing else is settled that round; false: the others still "
+        "compare among themselves (the false declarer's hand takes no part).",
+    )
 
 
 SpecialSettlement = Literal["higher-wins", "difference", "push", "banker-pays"]
@@ -543,6 +597,11 @@ class Specials(Model):
         description="Whether a set hand's win-or-lose add-ons (pay_when: always) are paid when "
         "its opponent declares a special; the seeds are silent, not-paid is the default.",
     )
+    false_declaration: FalseDeclaration | None = Field(
+        default=None,
+        description="Declaring a special that the cards do not make (declaring by hand); null: "
+        "such a table is refused as an input error.",
+    )
     hands: list[SpecialHand] = Field(
         default_factory=list,
         description="The special hands. Merged by id when a file extends another (new ids go "
@@ -593,6 +652,20 @@ class Multiplier(Model):
         return self
 
 
+class Settlement(Model):
+    """A per-player settlement outside the pairs, read from the 13 cards (Mậu Binh's chi Á):
+    each player receives ``units`` for every selected card held above the table's average,
+    and pays for every one below it, so the table sums to zero."""
+
+    id: str = Field(description="Identifies the settlement (extends merges by it).")
+    name: str = Field(description="Shown on the settlement's line.", examples=["Chi Á"])
+    units: int = Field(ge=1, description="Units per selected card above or below the average.")
+    cards: CardSelection = Field(
+        description="The cards counted: ranks, min_rank, max_rank, suits, colour.",
+        examples=[{"ranks": ["A"]}],
+    )
+
+
 class Display(Model):
     """How results are shown: the name of a unit, and display points per unit (台湾: 1 赌 = 100)."""
 
@@ -607,19 +680,22 @@ class ThirteenCardRuleset(RulesetBase):
 
     merge_spec: ClassVar[MergeSpec] = MergeSpec(
         keys={
-            ("lane_values", "values"): ("lane", "category"),
+            ("lane_values", "values"): ("lane", "category", "rank"),
             ("outcomes",): ("won", "lost", "tied"),
             ("bonuses", ANY_KEY, "items"): ("id",),
             ("specials", "hands"): ("id",),
             ("multipliers",): ("id",),
+            ("settlements",): ("id",),
         },
         atomic=frozenset(
             {
                 ("bonuses", ANY_KEY, "items", ANY_ITEM, "when"),
                 ("specials", "hands", ANY_ITEM, "when"),
                 ("multipliers", ANY_ITEM, "when"),
+                ("settlements", ANY_ITEM, "cards"),
             }
         ),
+        optional=frozenset({"rank"}),
     )
 
     game: Literal["thirteen-card"] = Field(
@@ -675,6 +751,11 @@ class ThirteenCardRuleset(RulesetBase):
         default_factory=list,
         description="Card multipliers (马牌); not in pool games, which settle no pairs. Merged "
         "by id when a file extends another.",
+    )
+    settlements: list[Settlement] = Field(
+        default_factory=list,
+        description="Per-player settlements outside the pairs, read from the 13 cards (chi Á: "
+        "aces held). Merged by id when a file extends another.",
     )
 
     @model_validator(mode="after")
@@ -737,6 +818,7 @@ class ThirteenCardRuleset(RulesetBase):
                 "drop multipliers, or use compare: all-pairs or banker",
             )
         require_unique([m.id for m in self.multipliers], "multiplier ids")
+        require_unique([m.id for m in self.settlements], "settlement ids")
         if self.home_run is not None and self.home_run.opponents >= (self.table.seats.max or 4):
             raise PathError(
                 ("home_run", "opponents"),

@@ -7,10 +7,10 @@ from typing import get_args
 
 from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import LANES, CategoryName
-from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
+from housegame.rulesets.thirteen import FalseDeclaration, SpecialHand, ThirteenCardRuleset
 from housegame.rulesheet.common import ranking_lines, seats_words, sources_section
 from housegame.rulesheet.model import Grid, Section
-from housegame.rulesheet.words import hand_words, setting_words
+from housegame.rulesheet.words import hand_words, selection_words, setting_words
 
 FRONT_CATEGORIES: tuple[CategoryName, ...] = ("high-card", "pair", "trips")
 
@@ -62,6 +62,10 @@ POOL_FOUL: Phrase = ("a fouled hand wins no lane of the pool", "倒水者不能�
 BOTH_FOULED: dict[str, Phrase] = {
     "push": ("two fouled hands push", "双方都倒水则平手"),
     "banker-wins": ("when both foul, the banker wins", "双方都倒水时庄家赢"),
+    "compare-lanes": (
+        "two fouled hands compare their lanes as set, as if neither had fouled",
+        "双方都倒水则照摆好的牌逐道比较",
+    ),
 }
 DECLARE: dict[str, Phrase] = {
     "automatic": ("the best special hand that holds is always declared", "自动报到最大的特殊牌型"),
@@ -126,8 +130,34 @@ def _table(r: ThirteenCardRuleset, lang: Lang) -> Section:
 
 def lane_value(r: ThirteenCardRuleset, lane: str, category: str) -> int:
     """Units for winning ``lane`` with ``category`` (replace mode: the highest listed value)."""
-    listed = [v.units for v in r.lane_values.values if v.lane == lane and category in v.category]
+    listed = [
+        v.units
+        for v in r.lane_values.values
+        if v.lane == lane and category in v.category and v.rank is None
+    ]
     return max(listed, default=r.lane_values.default)
+
+
+def _ranked_rows(r: ThirteenCardRuleset, lang: Lang) -> list[tuple[str, ...]]:
+    """A row per hand named by one rank (front AAA), its own value in the lanes that list
+    it, the category's elsewhere."""
+    named: dict[tuple[CategoryName, str], dict[str, int]] = {}
+    for v in r.lane_values.values:
+        if v.rank is not None:
+            for label in v.category:
+                named.setdefault((label, v.rank), {})[v.lane] = v.units
+    rows = []
+    for (category, rank), by_lane in named.items():
+        named_by = ("{hand} named by {rank}", "{rank} 的{hand}")
+        shown = say(lang, named_by, hand=term(category, lang), rank=rank)
+        cells = [
+            str(by_lane.get(lane, lane_value(r, lane, category)))
+            if lane != "front" or category in front_categories(r)
+            else "-"
+            for lane in LANES
+        ]
+        rows.append((shown, *cells))
+    return rows
 
 
 def payout_grid(r: ThirteenCardRuleset, lang: Lang) -> Grid:
@@ -141,6 +171,7 @@ def payout_grid(r: ThirteenCardRuleset, lang: Lang) -> Grid:
             for lane in LANES
         ]
         rows.append((term(category, lang), *cells))
+    rows += _ranked_rows(r, lang)
     return Grid(("", *(term(lane, lang) for lane in LANES)), tuple(rows), matrix=True)
 
 
@@ -224,6 +255,14 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
             '{name}: 十三张牌满足 "{when}" 的玩家, 每一对结算输赢都 x{f} (双方都有则相乘)',
         )
         blocks.append(say(lang, times, name=m.name, when=hand_words(m.when, lang), f=m.factor))
+    for rule in r.settlements:
+        each = (
+            "{name}: each player receives {n} for every {card} held above the table's average, "
+            "and pays {n} for every one below it",
+            "{name}: 每位玩家每比全桌平均多一{card}得 {n}, 少一张付 {n}",
+        )
+        card = selection_words(rule.cards, lang)
+        blocks.append(say(lang, each, name=rule.name, n=rule.units, card=card))
     return Section(term("payouts", lang), tuple(blocks))
 
 
@@ -256,16 +295,36 @@ def _bonuses(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
     return Section(term("bonuses", lang), tuple(blocks))
 
 
+INSTANT_WIN: Phrase = (
+    "an instant win: nobody else compares lanes",
+    "直接获胜: 其他人不再比牌",
+)
+
+
 def _special_rows(hand: SpecialHand, lang: Lang) -> list[tuple[str, str, str]]:
     tiebreak = say(lang, TIEBREAK[hand.tiebreak])
+    instant = f"; {say(lang, INSTANT_WIN)}" if hand.ends_round else ""
     if hand.tiers is None:
         assert hand.points is not None and hand.when is not None
         words = hand_words(hand.when, lang) + (f"; {tiebreak}" if tiebreak else "")
-        return [(hand.name, str(hand.points), words)]
+        return [(hand.name, str(hand.points), words + instant)]
     return [
-        (hand.name if i == 0 else "", str(tier.points), hand_words(tier.when, lang))
+        (hand.name if i == 0 else "", str(tier.points), hand_words(tier.when, lang) + instant)
         for i, tier in enumerate(hand.tiers)
     ]
+
+
+def _false_declaration(false: FalseDeclaration, lang: Lang) -> str:
+    pays = (
+        "a false declaration pays {n} to each opponent{rest}",
+        "报错特殊牌型者付给每位对手 {n}{rest}",
+    )
+    rest = (
+        say(lang, ("; nothing else is settled that round", "; 本局其他一概不算"))
+        if false.ends_round
+        else say(lang, ("; the others still compare", "; 其他人照常比牌"))
+    )
+    return say(lang, pays, n=false.penalty, rest=rest)
 
 
 def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
@@ -319,6 +378,14 @@ def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
             "报到者{home_run}时本局结束, 其他人不再互比",
         )
         blocks.append(say(lang, ends, home_run=term("home-run", lang)))
+    if s.false_declaration is not None:
+        blocks.append(_false_declaration(s.false_declaration, lang))
+    if any(hand.ends_round for hand in s.hands) and r.settlements:
+        skipped = (
+            "an instant win skips the per-player settlements",
+            "直接获胜时不算个人结算",
+        )
+        blocks.append(say(lang, skipped))
     rows = tuple(row for hand in s.hands for row in _special_rows(hand, lang))
     header = (
         "",

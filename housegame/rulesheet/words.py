@@ -12,6 +12,7 @@ from housegame.rulesets.thirteen import (
     AnyOf,
     CanSetCondition,
     CardFilter,
+    CardSelection,
     CountCards,
     DistinctRanks,
     DistinctSuits,
@@ -70,6 +71,19 @@ def count_words(count: Count, noun: Phrase, lang: Lang = "en") -> str:
 
 
 def _filter_words(f: CardFilter, lang: Lang) -> str:
+    noun, qualifiers = _selection_parts(f, lang)
+    return " ".join([count_words(f.count, noun, lang), *qualifiers])
+
+
+def selection_words(f: CardSelection, lang: Lang) -> str:
+    """'card of rank A', '张点数为 A 的牌': one card that a selection takes."""
+    (singular, chinese), qualifiers = _selection_parts(f, lang)
+    if lang == "en":
+        return " ".join([singular, *qualifiers])
+    return "".join(qualifiers) + ("的" if qualifiers else "") + chinese.removeprefix("张")
+
+
+def _selection_parts(f: CardSelection, lang: Lang) -> tuple[tuple[str, str], list[str]]:
     colour = term(f.colour, lang) if f.colour is not None else ""
     noun = (f"{colour} card".strip(), f"张{colour}牌")
     qualifiers: list[str] = []
@@ -85,7 +99,7 @@ def _filter_words(f: CardFilter, lang: Lang) -> str:
     if f.suits is not None:
         suits = either([term(s, lang) for s in f.suits], lang)
         qualifiers.append(say(lang, ("in {s}", "花色为 {s}"), s=suits))
-    return " ".join([count_words(f.count, noun, lang), *qualifiers])
+    return noun, qualifiers
 
 
 def _lane_filter_words(cond: LaneIs, lang: Lang) -> str:
@@ -168,7 +182,11 @@ def hand_words(cond: HandCondition, lang: Lang = "en") -> str:
         f"{term(lane, lang)} {term(getattr(can_set, lane), lang)}"
         for lane in ("front", "middle", "back")
     )
-    return say(lang, ("can be set as {lanes}", "可摆成 {lanes}"), lanes=lanes)
+    shaped = say(lang, ("can be set as {lanes}", "可摆成 {lanes}"), lanes=lanes)
+    if not can_set.exclude:
+        return shaped
+    runs = ", ".join(can_set.exclude)
+    return shaped + say(lang, (" ({runs} not counted)", " ({runs} 不算)"), runs=runs)
 
 
 def setting_words(cond: SettingCondition, lang: Lang = "en") -> str:

@@ -11,7 +11,8 @@ hand can be counted over that part's possible values instead of over the hands:
   flushes): each count vector (c1..c4) stands for prod C(13, c_i) hands.
 - ``filters``: only how many cards pass each ``count_cards`` filter. The deck falls into cells
   of cards that pass the same filters; each count vector over the cells stands for
-  prod C(cell size, k) hands (the multivariate hypergeometric law).
+  prod C(cell size, k) hands (the multivariate hypergeometric law); filters that make more
+  than ``MAX_CELLS`` cells are not counted.
 - ``one suit``: an ``all`` that requires ``distinct_suits: 1`` holds only for the 4 hands of a
   whole suit, so it is counted on those 4 hands whatever else it asks.
 
@@ -49,7 +50,7 @@ from housegame.rulesets.thirteen import (
     SpecialHand,
     SuitPattern,
 )
-from housegame.thirteen.conditions import HandCounts, _count_passing, hand_holds
+from housegame.thirteen.conditions import HandCounts, count_selected, hand_holds
 
 HAND = 13
 HANDS = comb(52, HAND)
@@ -113,13 +114,22 @@ def _filters(cond: HandCondition) -> list[CountCards]:
     return [cond]
 
 
-def _filter_cases(cond: HandCondition) -> Iterator[tuple[int, list[Card]]]:
+MAX_CELLS = 8
+"""Filters that split the deck into more cells than this are not counted (five pairs in a
+row reads 13 ranks apart: millions of count vectors)."""
+
+
+def _filter_cells(cond: HandCondition) -> list[list[Card]]:
+    """The deck's cells: cards that pass the same filters."""
     filters = _filters(cond)
     cells: dict[tuple[bool, ...], list[Card]] = {}
     for card in DECK:
-        passes = tuple(_count_passing(f.count_cards, [card]) == 1 for f in filters)
+        passes = tuple(count_selected(f.count_cards, [card]) == 1 for f in filters)
         cells.setdefault(passes, []).append(card)
-    groups = list(cells.values())
+    return list(cells.values())
+
+
+def _filter_cases(groups: list[list[Card]]) -> Iterator[tuple[int, list[Card]]]:
     for counts in _bounded_vectors(HAND, [len(g) for g in groups]):
         cards = [c for group, k in zip(groups, counts) for c in group[:k]]
         yield prod(comb(len(g), k) for g, k in zip(groups, counts)), cards
@@ -142,7 +152,10 @@ def condition_probability(cond: HandCondition) -> Fraction | None:
     elif kind == "suits":
         cases = _suit_cases()
     elif kind == "filters":
-        cases = _filter_cases(cond)
+        groups = _filter_cells(cond)
+        if len(groups) > MAX_CELLS:
+            return None
+        cases = _filter_cases(groups)
     elif _one_suit(cond):
         whole = ([c for c in DECK if c.suit == suit] for suit in range(4))
         cases = ((1, cards) for cards in whole)

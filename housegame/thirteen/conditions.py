@@ -16,7 +16,7 @@ from housegame.rulesets.thirteen import (
     AnyOf,
     CanSet,
     CanSetCondition,
-    CardFilter,
+    CardSelection,
     CountCards,
     DistinctRanks,
     DistinctSuits,
@@ -69,8 +69,8 @@ def setting_holds(cond: SettingCondition, setting: Setting) -> bool:
     return not setting_holds(cond.not_, setting)
 
 
-def _count_passing(f: CardFilter, cards: Sequence[Card]) -> int:
-    """How many cards pass a filter (its ranks read once, not per card)."""
+def count_selected(f: CardSelection, cards: Sequence[Card]) -> int:
+    """How many cards pass a selection's filters (its ranks read once, not per card)."""
     ranks = rank_values(f.ranks) if f.ranks is not None else None
     low = rank_value(f.min_rank) if f.min_rank is not None else 2
     high = rank_value(f.max_rank) if f.max_rank is not None else 14
@@ -148,7 +148,7 @@ def hand_holds(cond: HandCondition, hand: HandCounts) -> bool:
     if isinstance(cond, DistinctSuits):
         return count_holds(cond.distinct_suits, len(suits))
     if isinstance(cond, CountCards):
-        return count_holds(cond.count_cards.count, _count_passing(cond.count_cards, hand.cards))
+        return count_holds(cond.count_cards.count, count_selected(cond.count_cards, hand.cards))
     if isinstance(cond, Holds):
         return held_cards(cond) <= set(hand.cards)
     assert isinstance(cond, CanSetCondition)
@@ -167,7 +167,8 @@ def can_set_holds(can_set: CanSet, hand: HandCounts) -> bool:
     shapes = (can_set.front, can_set.middle, can_set.back)
     if all(shape == "straight" for shape in shapes):
         ranks = hand.ranks
-        return _runs_fit((5, 5, 3), tuple(ranks.get(r, 0) for r in range(15)), _bits(ranks))
+        counts = tuple(ranks.get(r, 0) for r in range(15))
+        return _runs_fit((5, 5, 3), counts, _bits(ranks), excluded_runs(can_set))
     if all(shape == "flush" for shape in shapes):
         return _suits_fit(tuple(sorted(hand.suits.values())))
     return next(shaped_settings(can_set, hand.cards), None) is not None
@@ -189,14 +190,27 @@ def _suits_fit(counts: tuple[int, ...]) -> bool:
     )
 
 
-def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...], present: int | None = None) -> bool:
+def excluded_runs(can_set: CanSet) -> frozenset[frozenset[int]]:
+    """The runs a shape leaves out, each as its set of ranks."""
+    return frozenset(
+        frozenset(rank_value(part) for part in run.split("-")) for run in can_set.exclude
+    )
+
+
+def _runs_fit(
+    sizes: tuple[int, ...],
+    ranks: tuple[int, ...],
+    present: int | None = None,
+    excluded: frozenset[frozenset[int]] = frozenset(),
+) -> bool:
     """Can each size take a run of distinct ranks, all from ``ranks`` (count per rank value)
-    together? ``present``: the ranks with a card left, as bits (bit ``rank``)."""
+    together? ``present``: the ranks with a card left, as bits (bit ``rank``); ``excluded``:
+    runs that do not count."""
     if not sizes:
         return True
     if present is None:
         present = sum(1 << r for r, n in enumerate(ranks) if n)
-    for run, bits in _run_bits(sizes[0]):
+    for run, bits in _run_bits(sizes[0], excluded):
         if present & bits == bits:
             left = list(ranks)
             gone = 0
@@ -204,7 +218,7 @@ def _runs_fit(sizes: tuple[int, ...], ranks: tuple[int, ...], present: int | Non
                 left[r] -= 1
                 if not left[r]:
                     gone |= 1 << r
-            if _runs_fit(sizes[1:], tuple(left), present & ~gone):
+            if _runs_fit(sizes[1:], tuple(left), present & ~gone, excluded):
                 return True
     return False
 
@@ -215,21 +229,31 @@ def _bits(ranks: Counter[int]) -> int:
 
 
 @cache
-def _run_bits(size: int) -> list[tuple[tuple[int, ...], int]]:
+def _run_bits(
+    size: int, excluded: frozenset[frozenset[int]] = frozenset()
+) -> list[tuple[tuple[int, ...], int]]:
     """``_runs`` with each run's ranks as bits (bit ``rank``): a run fits where all its bits
     are among the present ranks'."""
-    return [(run, sum(1 << r for r in run)) for run in _runs(size)]
+    return [(run, sum(1 << r for r in run)) for run in _runs(size, excluded)]
 
 
 @cache
-def _runs(size: int) -> list[tuple[int, ...]]:
-    """Rank windows that are straights of ``size`` cards; the ace plays high or low."""
+def _runs(size: int, excluded: frozenset[frozenset[int]] = frozenset()) -> list[tuple[int, ...]]:
+    """Rank windows that are straights of ``size`` cards; the ace plays high or low; the
+    ``excluded`` runs left out."""
     runs = [tuple(range(top - size + 1, top + 1)) for top in range(size + 1, 15)]
-    return [tuple(14 if r == 1 else r for r in run) for run in [tuple(range(1, size + 1)), *runs]]
+    every = [tuple(14 if r == 1 else r for r in run) for run in [tuple(range(1, size + 1)), *runs]]
+    return [run for run in every if frozenset(run) not in excluded]
 
 
-def shaped_lanes(shape: LaneShape, cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
-    """Every ``size``-card subset of ``cards`` with the shape (3-card shapes for the front)."""
+def shaped_lanes(
+    shape: LaneShape,
+    cards: Sequence[Card],
+    size: int,
+    excluded: frozenset[frozenset[int]] = frozenset(),
+) -> Iterator[tuple[Card, ...]]:
+    """Every ``size``-card subset of ``cards`` with the shape (3-card shapes for the front);
+    ``excluded``: runs that are no straight here."""
     if shape == "flush":
         by_suit: dict[int, list[Card]] = {}
         for c in cards:
@@ -240,7 +264,7 @@ def shaped_lanes(shape: LaneShape, cards: Sequence[Card], size: int) -> Iterator
     by_rank: dict[int, list[Card]] = {}
     for c in cards:
         by_rank.setdefault(c.rank, []).append(c)
-    for run in _runs(size):
+    for run in _runs(size, excluded):
         if all(r in by_rank for r in run):
             for choice in product(*(by_rank[r] for r in run)):
                 if shape == "straight" or len({c.suit for c in choice}) == 1:
@@ -251,7 +275,7 @@ def shaped_settings(
     can_set: CanSet, cards: Sequence[Card]
 ) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Every (front, middle, back) split of the 13 cards where each lane has its shape."""
-    for back in shaped_lanes(can_set.back, cards, 5):
+    for back in shaped_lanes(can_set.back, cards, 5, excluded_runs(can_set)):
         for front, middle in _completions(can_set, cards, back):
             yield front, middle, back
 
@@ -262,10 +286,11 @@ def _completions(
     """Every shaped (front, middle) the cards left beside ``back`` make."""
     taken = {b.index for b in back}
     rest = [c for c in cards if c.index not in taken]
-    for middle in shaped_lanes(can_set.middle, rest, 5):
+    excluded = excluded_runs(can_set)
+    for middle in shaped_lanes(can_set.middle, rest, 5, excluded):
         used = {m.index for m in middle}
         front = tuple(c for c in rest if c.index not in used)
-        if next(shaped_lanes(can_set.front, front, 3), None) is not None:
+        if next(shaped_lanes(can_set.front, front, 3, excluded), None) is not None:
             yield front, middle
 
 
@@ -288,7 +313,7 @@ def best_shaped_lanes(
     first back strength that completes a shaped split: a hand of one suit, where all 72,072
     splits are three flushes, reads 1,287 backs and one back's 56 middles instead of them all."""
     backs: dict[int, list[tuple[Card, ...]]] = {}
-    for back in shaped_lanes(can_set.back, cards, 5):
+    for back in shaped_lanes(can_set.back, cards, 5, excluded_runs(can_set)):
         backs.setdefault(strength(evaluate(back, rules)), []).append(back)
     for back_strength in sorted(backs, reverse=True):
         best: tuple[int, ...] = ()

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import product
 
-from housegame.cards import Card
+from housegame.cards import Card, rank_value
 from housegame.numbers import Num, positive, sign
-from housegame.ranking import Category
+from housegame.ranking import Category, category_of, named_rank
 from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import (
     AllOf,
@@ -41,7 +41,7 @@ from housegame.rulesets.thirteen import (
     SettingCondition,
     ThirteenCardRuleset,
 )
-from housegame.thirteen.conditions import HandCounts, hand_holds
+from housegame.thirteen.conditions import HandCounts, count_selected, hand_holds
 from housegame.thirteen.shortcuts import Pattern, is_zero, pattern_of, possible_patterns
 
 _WON_LOST = [(won, lost) for won in range(4) for lost in range(4 - won)]
@@ -125,6 +125,8 @@ class Opponent:
     units: dict[PayKey, Num] = field(default_factory=dict)
     factor: Num | None = None
     """Its card multipliers' factor when known (``Payout.factor``); None: a random opponent's."""
+    counts: tuple[int, ...] | None = None
+    """Its cards counted by each per-player settlement (``Payout.counted``) when known."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,7 @@ class Payout:
                     (
                         v.units
                         for v in ruleset.lane_values.values
-                        if v.lane == lane and category.label in v.category
+                        if v.lane == lane and category.label in v.category and v.rank is None
                     ),
                     default=ruleset.lane_values.default,
                 )
@@ -179,6 +181,23 @@ class Payout:
             for lane in LANES
         )
         """Per lane and hand category: what winning the lane with it pays (replace mode)."""
+        self.ranked_values = tuple(
+            {
+                (int(Category.from_label(label)), rank_value(v.rank)): v.units
+                for v in ruleset.lane_values.values
+                if v.lane == lane and v.rank is not None
+                for label in v.category
+            }
+            for lane in LANES
+        )
+        """Per lane, (category, named rank) -> units: values for hands named by one rank,
+        which take precedence over the category's value."""
+        self.lane_range = tuple(
+            (min((*values, *ranked.values())), max((*values, *ranked.values())))
+            for values, ranked in zip(self.lane_values, self.ranked_values)
+        )
+        """Per lane, the least and the most a won lane can pay."""
+        self._rules = ruleset.ranking.rules()
         self.leaves: tuple[list[LaneIs], list[LaneIs], list[LaneIs]] = ([], [], [])
         """Per lane, the distinct lane conditions the bonuses read (a lane's ``leaves``)."""
         self._ops: dict[Op, Op] = {}
@@ -219,6 +238,29 @@ class Payout:
         """Lane sums with match-won add-ons: who won the pair depends on lane values."""
         self.multipliers = [(m, Fraction(str(m.factor))) for m in ruleset.multipliers]
         """Card multipliers with their factors read exactly (1.5 is 3/2, never a float)."""
+
+    def counted(self, cards: Sequence[Card]) -> tuple[int, ...]:
+        """The cards each per-player settlement counts in these 13 (chi Á: the aces)."""
+        return tuple(count_selected(rule.cards, cards) for rule in self.ruleset.settlements)
+
+    @staticmethod
+    def settlement(units: int, held: int, counts: Sequence[int | float]) -> Fraction | float:
+        """A per-player settlement to a player holding ``held`` of the counted cards, at a
+        table whose players hold ``counts`` (theirs included; expected counts may be
+        fractional): ``units`` for each above the table's average, paid for each below it."""
+        if all(isinstance(n, int) for n in counts):
+            return units * (held - Fraction(int(sum(counts)), len(counts)))
+        return units * (held - sum(counts) / len(counts))
+
+    def lane_value(self, lane: int, key: int) -> int:
+        """What winning lane ``lane`` (0 front .. 2 back) with the hand ``key`` pays."""
+        category = category_of(key)
+        ranked = self.ranked_values[lane]
+        if ranked:
+            found = ranked.get((int(category), named_rank(key, self._rules, 3 if lane == 0 else 5)))
+            if found is not None:
+                return found
+        return self.lane_values[lane][category]
 
     # ---- conditions -------------------------------------------------------------------
 

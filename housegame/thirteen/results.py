@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from housegame.cards import Card
 from housegame.jsonsafe import flat_records, number_map
 from housegame.results import Item, PairResult, pair_totals, totals_line
+from housegame.rulesets.thirteen import SpecialHand
 from housegame.setting import Setting
 from housegame.thirteen.specials import Declared
 
@@ -23,6 +24,8 @@ class Seat:
     surrendered: bool = False
     cards: tuple[Card, ...] = ()
     """The 13 cards, when not read from ``setting`` (a declared special, a surrender)."""
+    misdeclared: SpecialHand | None = None
+    """A special declared that the cards do not make (``specials.false_declaration``)."""
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -35,6 +38,7 @@ class Seat:
     def fouled(self) -> bool:
         return (
             self.declared is None
+            and self.misdeclared is None
             and not self.surrendered
             and self.setting is not None
             and self.setting.fouled
@@ -48,6 +52,8 @@ class Seat:
             out["declared"] = self.declared.hand.id
             out["declared_name"] = self.declared.hand.name
             out["declared_points"] = self.declared.points
+        if self.misdeclared is not None:
+            out["misdeclared"] = self.misdeclared.id
         out["fouled"] = self.fouled
         if self.surrendered:
             out["surrendered"] = True
@@ -102,11 +108,13 @@ class TableResult:
     pool: list[PoolEntry] = field(default_factory=list)
     unit: str = "unit"
     points_per_unit: int = 1
+    settlements: list[PoolEntry] = field(default_factory=list)
+    """Per-player settlements outside the pairs (``ruleset.settlements``)."""
 
     @property
     def totals(self) -> dict[str, Fraction]:
         totals = pair_totals((s.name for s in self.seats), self.pairs)
-        for entry in self.pool:
+        for entry in (*self.pool, *self.settlements):
             totals[entry.player] += entry.item.units
         return totals
 
@@ -118,6 +126,15 @@ class TableResult:
             "players": [s.describe() for s in self.seats],
             "pairs": [p.as_dict() for p in self.pairs],
             "pool": [{"player": e.player, **e.item.as_dict()} for e in self.pool],
+            **(
+                {
+                    "settlements": [
+                        {"player": e.player, **e.item.as_dict()} for e in self.settlements
+                    ]
+                }
+                if self.settlements
+                else {}
+            ),
             **number_map("totals", totals),
             "unit": self.unit,
             **number_map("points", {n: t * self.points_per_unit for n, t in totals.items()}),
@@ -129,7 +146,7 @@ class TableResult:
         rows = [
             {"ruleset": self.ruleset, **row} for pair in self.pairs for row in pair.to_records()
         ]
-        pool = ({"player": e.player, **e.item.as_dict()} for e in self.pool)
+        pool = ({"player": e.player, **e.item.as_dict()} for e in (*self.pool, *self.settlements))
         rows += [{"ruleset": self.ruleset, "first": None, "second": None, **row} for row in pool]
         return flat_records(rows)
 
@@ -147,6 +164,7 @@ class TableTerms:
     banker: str | None
     pairs: list[PairTerms]
     pool: list[PoolEntry] = field(default_factory=list)
+    settlements: list[PoolEntry] = field(default_factory=list)
 
     @property
     def totals(self) -> dict[str, Fraction | int]:
@@ -155,6 +173,6 @@ class TableTerms:
             net = pair.net
             totals[pair.first] += net
             totals[pair.second] -= net
-        for entry in self.pool:
+        for entry in (*self.pool, *self.settlements):
             totals[entry.player] += entry.item.units
         return totals

@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, FoulError, TableError
 from housegame.rulesets.common import LANE_SIZES, LaneName
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.tables import CardText, PlayerEntry, TableFile
 from housegame.thirteen.conditions import HandCounts
@@ -69,7 +69,9 @@ def _entry_cards(entry: PlayerEntry) -> dict[str, list[Card]]:
 
 def _declaration(
     entry: PlayerEntry, cards: list[Card], ruleset: ThirteenCardRuleset, has_lanes: bool
-) -> Declared | None:
+) -> Declared | SpecialHand | None:
+    """The special a player declares; a bare ``SpecialHand`` is one the cards do not make,
+    declared where the ruleset settles a false declaration."""
     specials = ruleset.specials
     choice = entry.declare or (
         "auto" if specials.declare == "automatic" or not has_lanes else "none"
@@ -97,8 +99,11 @@ def _declaration(
     hand = specials.hands[ids.index(choice)]
     declared = declare(hand, HandCounts.of(cards), ruleset)
     if declared is None:
+        if specials.false_declaration is not None:
+            return hand
         raise TableError(
-            f"player '{entry.name}' declares {hand.name} ({hand.id}) but the cards do not make it"
+            f"player '{entry.name}' declares {hand.name} ({hand.id}) but the cards do not make it",
+            hint=f"{ruleset.id} settles no false declaration (specials.false_declaration)",
         )
     best = holding(cards, ruleset)[0]
     if specials.declare == "automatic" and best.hand.id != hand.id:
@@ -186,6 +191,8 @@ def _seat(
         return Seat(entry.name, None, surrendered=True, cards=tuple(cards))
     has_lanes = "cards" not in parts
     declared = _declaration(entry, cards, ruleset, has_lanes)
+    if isinstance(declared, SpecialHand):
+        return Seat(entry.name, None, cards=tuple(cards), misdeclared=declared)
     setting = (
         Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
     )

@@ -31,7 +31,7 @@ class Payout(Protocol):
     """What the sign analysis reads of a ruleset's terms (``payout.Payout``)."""
 
     outcomes: dict[tuple[int, int], tuple[int, bool]] | None
-    lane_values: tuple[tuple[int, ...], ...]
+    lane_range: tuple[tuple[int, int], ...]
     scoop_mult: int
     scoop_bonus: int
     bonus_groups: dict[tuple[str, int | None], list[Any]]
@@ -105,12 +105,12 @@ def pattern_of(
         part = (float(payout.row_paid(won, lost)),) * 2
     else:
         low = sum(
-            min(values) if o > 0 else -max(values) if o < 0 else 0
-            for o, values in zip(outcomes, payout.lane_values)
+            least if o > 0 else -most if o < 0 else 0
+            for o, (least, most) in zip(outcomes, payout.lane_range)
         )
         high = sum(
-            max(values) if o > 0 else -min(values) if o < 0 else 0
-            for o, values in zip(outcomes, payout.lane_values)
+            most if o > 0 else -least if o < 0 else 0
+            for o, (least, most) in zip(outcomes, payout.lane_range)
         )
         extra = payout.scoop_bonus if won == 3 else -payout.scoop_bonus if lost == 3 else 0
         mult = payout.scoop_mult if won == 3 or lost == 3 else 1

@@ -5,9 +5,9 @@ valued by the ``ev`` model of one seat (``EvModel``: how many opponents, the ban
 a player's) as a list of the payout's own terms (``EvModel.value_parts``,
 ``Payout.pair_parts``): each lane's units (or the outcome table's row), the scoop, each
 add-on, the overall point, the home run, the card multipliers (马牌), a declared special,
-a surrender, the pool's shares. The parts are read exactly (``Fraction`` of each float), so a
-choice's value is the exact sum of its parts, and the regret, best minus yours, is the exact
-sum of the parts' differences.
+a surrender, the pool's shares, the per-player settlements (none after an instant win). The
+parts are read exactly (``Fraction`` of each float), so a choice's value is the exact sum of
+its parts, and the regret, best minus yours, is the exact sum of the parts' differences.
 
 The best choice is the arranger's best setting (searched under the same seat's model), its
 special-hand decision and a surrender where the ruleset has one, whichever is worth most; when
@@ -196,6 +196,9 @@ class Coach:
             extra = model.payout.multiplied(whole, Fraction(mine), Fraction(theirs))
             assert isinstance(extra, Fraction)
             exact = (*exact, (Part("multiplier"), extra))
+        ends_round = declared is not None and declared.hand.ends_round
+        if self.ruleset.settlements and not ends_round:
+            exact = (*exact, (Part("settlements"), Fraction(model.settled(cards))))
         return Option(tuple(cards), setting, declared, surrendered, exact)
 
     def option_of(self, seat: Seat) -> Option:

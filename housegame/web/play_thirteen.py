@@ -180,8 +180,15 @@ def _result(result: TableResult, lang: Lang) -> dict[str, Any]:
             {"players": players, "lanes": lanes, "items": items(others), "net": number(pair.net)}
         )
     pool = [{"player": e.player, **items([e.item])[0]} for e in result.pool]
+    settled = [{"player": e.player, **items([e.item])[0]} for e in result.settlements]
     totals = {name: number(units) for name, units in result.totals.items()}
-    return {"ruleset": result.ruleset, "pairs": pairs, "pool": pool, "totals": totals}
+    return {
+        "ruleset": result.ruleset,
+        "pairs": pairs,
+        "pool": pool,
+        "settlements": settled,
+        "totals": totals,
+    }
 
 
 def thirteen_state(game_id: str, table: Table, lang: Lang) -> dict[str, Any]:

@@ -161,6 +161,8 @@ def result_json(result: ScoreResult, lang: Lang) -> dict[str, Any]:
     if isinstance(result, TableResult):
         for entry, shown in zip(result.pool, data["pool"], strict=True):
             shown.update(label=item_label(entry.item, lang), detail=detail_text(entry.item, lang))
+        for entry, shown in zip(result.settlements, data.get("settlements", []), strict=True):
+            shown.update(label=item_label(entry.item, lang), detail=detail_text(entry.item, lang))
     return data
 
 

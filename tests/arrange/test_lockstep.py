@@ -22,7 +22,7 @@ from housegame.cards import DECK, Card
 from housegame.rulesets.loader import bundled_of, load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen import Seat, Setting, settle_table
-from housegame.thirteen.settle import payout_of
+from housegame.thirteen.pairs import payout_of
 from housegame.thirteen.specials import holding
 
 VARIANTS = Path(__file__).parent / "variants"
@@ -142,5 +142,5 @@ def test_declaring_equals_scorer_on_known_pairs(ruleset_id: str) -> None:
         me = Seat("me", None, found[0], cards=tuple(cards))
         expected = scored(ruleset, me, Seat("them", theirs))
         model = model_for(ruleset, theirs)
-        assert model.scaled(model.special_value(found[0]), cards) == expected
+        assert model.declaring(found[0], cards) == expected
     assert checked

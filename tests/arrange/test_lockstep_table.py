@@ -22,7 +22,7 @@ from housegame.cards import Card
 from housegame.ranking import RankingRules
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen import Seat, Setting, settle_table
-from housegame.thirteen.settle import payout_of
+from housegame.thirteen.pairs import payout_of
 from tests.arrange.test_lockstep import RULESETS, random_setting
 
 TABLE = sorted(

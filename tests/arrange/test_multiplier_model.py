@@ -13,7 +13,7 @@ from housegame.arrange.opponents import expected_factor
 from housegame.cards import parse_cards
 from housegame.rulesets.loader import load_ruleset, load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.settle import payout_of
+from housegame.thirteen.pairs import payout_of
 
 VARIANT = Path(__file__).parent / "variants" / "pagat-horse.yaml"
 """马牌 on A♥ (x2) and K♠ (x1.5)."""

@@ -16,7 +16,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.payout import LaneVals, Opponent, total
 from housegame.thirteen.results import Seat
-from housegame.thirteen.settle import PairScorer, payout_of
+from housegame.thirteen.pairs import PairScorer, payout_of
 
 RULESETS = {r.id: r for r in bundled_of(ThirteenCardRuleset)}
 

@@ -15,7 +15,7 @@ const WORDS = {
     refused: "refuses foul settings: it cannot score this table", under: "under", vs: "vs",
     net: "net to", to: "to", tied: "tied", totals: "totals", total: "total", points: "points",
     ruleset: "ruleset", banker: "banker", declares: "declares", surrenders: "surrenders",
-    pool: "pool", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
+    pool: "pool", settlements: "settlements", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
     note: "note", checking: "checking…", declare: "declare", surrender: "surrender",
     default: "(default)", seats: "the calculator seats 2-4 players; this table has",
   },
@@ -25,7 +25,7 @@ const WORDS = {
     refused: "不允许倒水: 不能按它算分", under: "规则", vs: "vs",
     net: "净得", to: "胜", tied: "平", totals: "合计", total: "合计", points: "分",
     ruleset: "规则", banker: "庄家", declares: "报到", surrenders: "投降",
-    pool: "彩池", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
+    pool: "彩池", settlements: "个人结算", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
     note: "备注", checking: "检查中…", declare: "报到", surrender: "投降",
     default: "(默认)", seats: "算分页面只能坐 2-4 人; 这张牌桌有",
   },
@@ -517,13 +517,14 @@ function drawResult(result) {
   }
   box.appendChild(hands);
   for (const pair of result.pairs) box.append(...drawPair(pair));
-  if (result.pool.length) {
-    box.appendChild(el("h3", W.pool));
-    const pool = el("table", null, "breakdown");
-    for (const entry of result.pool) {
-      pool.appendChild(itemRow(entry.units, `${entry.player}: ${entry.label}`, entry.detail));
+  for (const [heading, entries] of [[W.pool, result.pool], [W.settlements, result.settlements || []]]) {
+    if (!entries.length) continue;
+    box.appendChild(el("h3", heading));
+    const list = el("table", null, "breakdown");
+    for (const entry of entries) {
+      list.appendChild(itemRow(entry.units, `${entry.player}: ${entry.label}`, entry.detail));
     }
-    box.appendChild(pool);
+    box.appendChild(list);
   }
   box.appendChild(el("h3", W.totals));
   box.appendChild(totalsTable(result));

@@ -10,7 +10,7 @@ const WORDS = {
     timeUp: "time is up: the arranger set your hand", declare: "Declare",
     declaredForYou: "declared for you", hint: "hint", value: "value", player: "player",
     total: "total", net: "net to", foul: "foul", surrenders: "surrenders", declares: "declares",
-    timedOut: "ran out of time: the arranger set the hand", pool: "pool", seconds: "s",
+    timedOut: "ran out of time: the arranger set the hand", pool: "pool", settlements: "settlements", seconds: "s",
     yours: "yours", best: "best", regret: "regret", term: "term", units: "units",
     isBest: "your choice is the best under these rules: regret 0",
     skill: "skill", thisHand: "this hand", thisSession: "this session",
@@ -21,7 +21,7 @@ const WORDS = {
     timeUp: "时间到: 已由电脑替你摆牌", declare: "报到",
     declaredForYou: "已自动报到", hint: "提示", value: "期望", player: "玩家",
     total: "合计", net: "净得", foul: "倒水", surrenders: "投降", declares: "报到",
-    timedOut: "超时: 由电脑摆牌", pool: "彩池", seconds: "秒",
+    timedOut: "超时: 由电脑摆牌", pool: "彩池", settlements: "个人结算", seconds: "秒",
     yours: "你的", best: "最佳", regret: "损失", term: "项目", units: "注",
     isBest: "你的摆法就是这套规则下的最佳: 损失 0",
     skill: "技术分", thisHand: "本手", thisSession: "本局累计",
@@ -210,6 +210,10 @@ function drawResult() {
     rows.push([signed(pair.net), `${W.net} ${pair.players[0]}`]);
     body.appendChild(tableOf(null, rows));
   });
+  if (result.settlements.length) {
+    body.appendChild(el("h3", W.settlements));
+    body.appendChild(tableOf(null, result.settlements.map((e) => [signed(e.units), `${e.player}: ${e.label}`])));
+  }
   if (result.pool.length) {
     body.appendChild(el("h3", W.pool));
     body.appendChild(tableOf(null, result.pool.map((e) => [signed(e.units), `${e.player}: ${e.label}`])));
