@@ -91,12 +91,12 @@ def serve(
         )
     err_console.print(f"housegame web table on http://{literal(host)}:{port}/ (Ctrl-C stops)")
     for url in urls:
-        err_console.print(f"phones on your network open {literal(url)}/")
+        err_console.print(f"phones on your network open {literal(url)}/", soft_wrap=True)
     if urls:
         sys.stderr.write(qr_text(urls[0] + "/"))
     elif not is_loopback(host):
         err_console.print("no network address of this machine found: phones cannot reach it")
-    err_console.print(f"table rooms kept in {literal(store.path)}")
+    err_console.print(f"table rooms kept in {literal(store.path)}", soft_wrap=True)
     run_server(host, port, allow_host or (), listener, store, urls)
 
 
