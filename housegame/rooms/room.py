@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from housegame.cards import format_cards, parse_cards
 from housegame.errors import FoulError, HousegameError, TableError
 from housegame.glossary import Lang
 from housegame.rooms.ledger import Ledger, ledger_json
@@ -24,6 +25,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import check_setting, score
 from housegame.tables import PlayerEntry, TableFile
 from housegame.thirteen import TableResult
+from housegame.thirteen.replay import deal_hands
 
 CODE_BYTES = 12
 """Random bytes in a room code (96 bits: a code cannot be guessed, only given)."""
@@ -150,6 +152,8 @@ class RoundRecord:
     totals: dict[str, Fraction]
     result: dict[str, Any]
     ended: float
+    deal: dict[str, str] | None = None
+    """The cards the room dealt each player this round (None: physical cards)."""
 
 
 @dataclass
@@ -170,6 +174,9 @@ class Room:
     rounds: list[RoundRecord] = field(default_factory=list)
     created: float = 0.0
     touched: float = 0.0
+    deal: dict[str, str] | None = None
+    """This round's cards by player when the room dealt them (``deal_round``); None when
+    everyone plays their own physical cards."""
 
     @property
     def round_number(self) -> int:
@@ -246,9 +253,50 @@ class Room:
             )
         return check.as_dict(lang)
 
+    def deal_round(self, seed: int) -> None:
+        """Deal this round from the shuffled deck of ``seed`` (the dealer ``housegame play``
+        deals with): 13 cards to every player in the room, who then set those cards. Hands
+        entered so far are dropped."""
+        seats = self.ruleset.table.seats
+        if not seats.holds(len(self.players)):
+            raise RoomError(
+                f"{self.ruleset.id} deals to {seats.min}-{seats.max} players; "
+                f"{len(self.players)} in the room",
+                hint="play this round with your own cards",
+                chinese=(f"{self.ruleset.id} 只能发给 {seats.min}-{seats.max} 人", None),
+            )
+        hands = deal_hands(seed, len(self.players))
+        self.deal = {p.name: format_cards(cards) for p, cards in zip(self.players, hands)}
+        self.entries = {}
+
+    def _dealt_to(self, player: Player | None) -> list[str] | None:
+        dealt = self.deal.get(player.name) if self.deal is not None and player else None
+        return dealt.split() if dealt is not None else None
+
+    def _check_dealt(self, player: Player, entry: Entry) -> None:
+        """In a dealt round, a hand holds exactly the cards its player was dealt."""
+        if self.deal is None or entry.surrender:
+            return
+        dealt = self.deal.get(player.name)
+        if dealt is None:
+            raise RoomError(
+                "this round was dealt before you joined: you sit it out",
+                chinese=("这一轮在你加入前已发牌: 这轮你不打", None),
+            )
+        given = parse_cards(" ".join((entry.front, entry.middle, entry.back)))
+        foreign = [c for c in given if c not in set(parse_cards(dealt))]
+        if foreign:
+            raise RoomError(
+                f"{format_cards(foreign)}: not among the cards you were dealt",
+                hint=f"your cards: {dealt}",
+                chinese=(f"{format_cards(foreign)}: 不是发给你的牌", f"你的牌: {dealt}"),
+            )
+
     def enter(self, player: Player, entry: Entry) -> None:
-        """This round's hand of ``player``, checked (an earlier one is replaced)."""
+        """This round's hand of ``player``, checked (an earlier one is replaced); in a dealt
+        round, of the cards dealt to them."""
         self.check_entry(entry)
+        self._check_dealt(player, entry)
         self.entries[player.name] = entry
 
     def withdraw(self, player: Player) -> None:
@@ -286,9 +334,11 @@ class Room:
             totals=dict(result.totals),
             result=result.as_dict(),
             ended=now,
+            deal=self.deal,
         )
         self.rounds.append(record)
         self.entries = {}
+        self.deal = None
         return record
 
     def round_result(self, record: RoundRecord) -> TableResult:
@@ -301,10 +351,14 @@ class Room:
 
     def undo_round(self) -> RoundRecord:
         """Take back the last round: off the ledger, its hands entered again for whoever has
-        not entered a new one (to fix a mistyped card and end the round anew)."""
+        not entered a new one (to fix a mistyped card and end the round anew). A dealt round
+        comes back with its deal; a deal made since is dropped, with the hands of it."""
         if not self.rounds:
             raise RoomError("no round to undo", chinese=("没有可以撤销的一轮", None))
         record = self.rounds.pop()
+        if record.deal is not None or self.deal is not None:
+            self.entries = {}
+        self.deal = dict(record.deal) if record.deal is not None else None
         for player in record.table["players"]:
             if player["name"] in {p.name for p in self.players}:
                 self.entries.setdefault(player["name"], Entry.of(player))
@@ -320,7 +374,7 @@ class Room:
     ) -> dict[str, Any]:
         """What a holder of the link sees: the ruleset, who has entered this round (not their
         cards), the last round's result and the ledger; with a player's token, their own
-        entry and its check."""
+        entry and its check, and in a dealt round their own cards (nobody else's)."""
         you = self.player_of(token)
         entry = self.entries.get(you.name) if you is not None else None
         return {
@@ -331,6 +385,8 @@ class Room:
             "you": you.name if you is not None else None,
             "host": self.is_host(host_token),
             "entry": entry.as_dict() if entry is not None else None,
+            "dealt": self.deal is not None,
+            "cards": self._dealt_to(you),
             "check": self.check_entry(entry, lang) if entry is not None else None,
             "rounds": len(self.rounds),
             "ledger": ledger_json(self.ledger()),

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from housegame.errors import HousegameError
 from housegame.rooms.room import (
@@ -46,7 +47,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   ruleset TEXT NOT NULL,
   ruleset_text TEXT,
   created REAL NOT NULL,
-  touched REAL NOT NULL
+  touched REAL NOT NULL,
+  deal TEXT
 );
 CREATE TABLE IF NOT EXISTS players (
   room TEXT NOT NULL REFERENCES rooms(key) ON DELETE CASCADE,
@@ -69,6 +71,7 @@ CREATE TABLE IF NOT EXISTS rounds (
   totals TEXT NOT NULL,
   result TEXT NOT NULL,
   ended REAL NOT NULL,
+  deal TEXT,
   PRIMARY KEY (room, number)
 );
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
@@ -216,7 +219,7 @@ class RoomStore:
                     f"{self.limits.idle_days:g} days go by themselves",
                 )
             db.execute(
-                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL)",
                 (token_hash(room.code), room.host_hash, room.ruleset_ref, text, now, now),
             )
             self._save(db, room, 0)
@@ -231,7 +234,8 @@ class RoomStore:
     def _load(self, db: sqlite3.Connection, code: str) -> Room:
         key = token_hash(code)
         row = db.execute(
-            "SELECT host_hash, ruleset, ruleset_text, created, touched FROM rooms WHERE key = ?",
+            "SELECT host_hash, ruleset, ruleset_text, created, touched, deal FROM rooms "
+            "WHERE key = ?",
             (key,),
         ).fetchone()
         if row is None:
@@ -240,7 +244,7 @@ class RoomStore:
                 hint="ask the host for the room's link",
                 chinese=("没有这个房间 (可能已关闭)", "向房主要房间的链接"),
             )
-        host_hash, ref, text, created, touched = row
+        host_hash, ref, text, created, touched, deal = row
         try:
             rules = self.ruleset(ref, text)
         except HousegameError as exc:
@@ -263,23 +267,27 @@ class RoomStore:
                 totals={name: Fraction(units) for name, units in json.loads(totals).items()},
                 result=json.loads(result),
                 ended=ended,
+                deal=_json_or_none(dealt),
             )
-            for number, hands, banker, totals, result, ended in db.execute(
-                "SELECT number, hands, banker, totals, result, ended FROM rounds "
+            for number, hands, banker, totals, result, ended, dealt in db.execute(
+                "SELECT number, hands, banker, totals, result, ended, deal FROM rounds "
                 "WHERE room = ? ORDER BY number",
                 (key,),
             )
         ]
         return Room(
             code, host_hash, rules, ref, text, self.limits, players, entries, rounds,
-            created, touched,
+            created, touched, _json_or_none(deal),
         )  # fmt: skip
 
     def _save(self, db: sqlite3.Connection, room: Room, rounds_before: int) -> None:
         """Write ``room`` back: its players and entries anew, the rounds past those kept
         (``rounds_before`` were stored; an undo keeps fewer)."""
         key = token_hash(room.code)
-        db.execute("UPDATE rooms SET touched = ? WHERE key = ?", (room.touched, key))
+        deal = json.dumps(room.deal) if room.deal is not None else None
+        db.execute(
+            "UPDATE rooms SET touched = ?, deal = ? WHERE key = ?", (room.touched, deal, key)
+        )
         db.execute("DELETE FROM players WHERE room = ?", (key,))
         db.executemany(
             "INSERT INTO players VALUES (?, ?, ?, ?)",
@@ -294,7 +302,7 @@ class RoomStore:
         last = room.rounds[kept - 1].number if kept else 0
         db.execute("DELETE FROM rounds WHERE room = ? AND number > ?", (key, last))
         db.executemany(
-            "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     key,
@@ -304,10 +312,15 @@ class RoomStore:
                     json.dumps({name: str(units) for name, units in r.totals.items()}),
                     json.dumps(r.result, ensure_ascii=False),
                     r.ended,
+                    json.dumps(r.deal) if r.deal is not None else None,
                 )
                 for r in room.rounds[kept:]
             ],
         )
+
+
+def _json_or_none(text: str | None) -> Any:
+    return json.loads(text) if text is not None else None
 
 
 __all__ = ["MEMORY", "UPLOAD", "Created", "RoomStore", "default_rooms_path"]

@@ -10,16 +10,18 @@ would hold.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Request, Response
+from fastapi import APIRouter, Header, Path, Request, Response
 from fastapi.responses import HTMLResponse
 from markupsafe import Markup
 from pydantic import BaseModel, Field
 
 from housegame.errors import HousegameError
+from housegame.inputs import MAX_SEED
 from housegame.rooms import (
     Entry,
     Room,
@@ -42,7 +44,7 @@ TOKEN_CHARS = 4 * TOKEN_BYTES
 """Longest token header read (a token is shorter)."""
 PlayerToken = Annotated[str | None, Header(alias="X-Room-Player", max_length=TOKEN_CHARS)]
 HostToken = Annotated[str | None, Header(alias="X-Room-Host", max_length=TOKEN_CHARS)]
-Code = Annotated[str, Field(max_length=64)]
+Code = Annotated[str, Path(max_length=64, description="The room's code, from its link.")]
 
 
 class RoomNew(BaseModel):
@@ -164,7 +166,7 @@ def create_room(body: RoomNew, request: Request) -> dict[str, Any]:
 
 @router.get("/api/rooms/{code}", tags=["room"])
 def room_api(
-    code: str, request: Request, player: PlayerToken = None, host: HostToken = None
+    code: Code, request: Request, player: PlayerToken = None, host: HostToken = None
 ) -> dict[str, Any]:
     """The room as its link's holders see it: players (who has entered this round, not
     their cards), the last round itemized, the ledger; your own entry with your token."""
@@ -173,7 +175,7 @@ def room_api(
 
 
 @router.post("/api/rooms/{code}/join", tags=["room"], status_code=201, response_model=Joined)
-def join_room(code: str, body: JoinBody, request: Request) -> dict[str, Any]:
+def join_room(code: Code, body: JoinBody, request: Request) -> dict[str, Any]:
     """Join under a name; keep ``player_token`` to enter hands (and to get back in)."""
     with speaking(request), store_of(request).change(code) as room:
         token = room.join(body.name)
@@ -183,7 +185,7 @@ def join_room(code: str, body: JoinBody, request: Request) -> dict[str, Any]:
 
 @router.post("/api/rooms/{code}/hand", tags=["room"])
 def enter_hand(
-    code: str, body: HandBody, request: Request, player: PlayerToken = None, host: HostToken = None
+    code: Code, body: HandBody, request: Request, player: PlayerToken = None, host: HostToken = None
 ) -> dict[str, Any]:
     """Enter (or replace) your hand for this round: bad cards and a foul the ruleset refuses
     answer 422, and nothing changes."""
@@ -195,7 +197,7 @@ def enter_hand(
 
 @router.post("/api/rooms/{code}/withdraw", tags=["room"])
 def withdraw_hand(
-    code: str, request: Request, player: PlayerToken = None, host: HostToken = None
+    code: Code, request: Request, player: PlayerToken = None, host: HostToken = None
 ) -> dict[str, Any]:
     """Take your hand back out of this round (you sit it out)."""
     with speaking(request), store_of(request).change(code) as room:
@@ -205,7 +207,7 @@ def withdraw_hand(
 
 @router.post("/api/rooms/{code}/end", tags=["room"])
 def end_round(
-    code: str,
+    code: Code,
     request: Request,
     body: EndBody | None = None,
     host: HostToken = None,
@@ -221,9 +223,21 @@ def end_round(
     return room_state(request, room, player, host)
 
 
+@router.post("/api/rooms/{code}/deal", tags=["room"])
+def deal_round(
+    code: Code, request: Request, host: HostToken = None, player: PlayerToken = None
+) -> dict[str, Any]:
+    """The host has the room deal this round: 13 cards to every player, each seeing only
+    their own (``cards``), to set and enter as ever; hands entered so far are dropped."""
+    with speaking(request), store_of(request).change(code) as room:
+        room.check_host(host)
+        room.deal_round(secrets.randbelow(MAX_SEED + 1))
+    return room_state(request, room, player, host)
+
+
 @router.post("/api/rooms/{code}/undo", tags=["room"])
 def undo_round(
-    code: str, request: Request, host: HostToken = None, player: PlayerToken = None
+    code: Code, request: Request, host: HostToken = None, player: PlayerToken = None
 ) -> dict[str, Any]:
     """The host takes back the last round: off the ledger, its hands entered again."""
     with speaking(request), store_of(request).change(code) as room:
@@ -233,7 +247,7 @@ def undo_round(
 
 
 @router.post("/api/rooms/{code}/close", tags=["room"], status_code=204)
-def close_room(code: str, request: Request, host: HostToken = None) -> Response:
+def close_room(code: Code, request: Request, host: HostToken = None) -> Response:
     """The host closes the room for good: its code no longer opens anything."""
     with speaking(request):
         store_of(request).delete(code, host)
@@ -248,7 +262,7 @@ def _host_room(request: Request, code: str, host: str | None) -> Room:
 
 
 @router.get("/api/rooms/{code}/ledger.csv", tags=["room"], response_class=Response)
-def ledger_csv_api(code: str, request: Request, host: HostToken = None) -> Response:
+def ledger_csv_api(code: Code, request: Request, host: HostToken = None) -> Response:
     """The ledger as CSV (the host's): a row per round, a column per player, the totals."""
     room = _host_room(request, code, host)
     return Response(
@@ -259,7 +273,7 @@ def ledger_csv_api(code: str, request: Request, host: HostToken = None) -> Respo
 
 
 @router.get("/api/rooms/{code}/ledger.json", tags=["room"])
-def ledger_json_api(code: str, request: Request, host: HostToken = None) -> dict[str, Any]:
+def ledger_json_api(code: Code, request: Request, host: HostToken = None) -> dict[str, Any]:
     """The ledger as JSON (the host's), with every round's hands as a table file."""
     room = _host_room(request, code, host)
     return {
@@ -297,7 +311,7 @@ def room_page(request: Request, code: Code) -> HTMLResponse:
         sheet=build_sheet(room.ruleset, lang_of(request)),
         links=links,
         qr=Markup(qr_svg(links[0])) if links else None,
-        specials=[hand for hand in room.ruleset.specials.hands],
+        specials=list(room.ruleset.specials.hands),
         optional=room.ruleset.specials.declare == "optional",
         surrender=room.ruleset.surrender is not None,
     )

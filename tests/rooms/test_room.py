@@ -186,3 +186,38 @@ def test_the_view_hides_other_players_cards() -> None:
     assert seen["players"] == [{"name": "Ann", "entered": True}, {"name": "Bo", "entered": False}]
     assert "QS" not in str(seen)
     assert room.view(ann, host)["entry"] == ANN.as_dict() and room.view(None, host)["host"]
+
+
+def test_a_dealt_round_takes_only_the_cards_dealt() -> None:
+    room, _ = open_room()
+    ann, bo = seated(room, "Ann", "Bo")
+    room.enter(room.check_player(ann), ANN)  # entered before the deal: dropped by it
+    room.deal_round(7)
+    assert room.entries == {} and room.deal is not None
+    cards = room.view(ann)["cards"]
+    assert len(cards) == 13 and room.view(bo)["cards"] != cards
+    assert not set(cards) & set(room.view(bo)["cards"])
+    assert room.view(None)["cards"] is None and "seed" not in room.view(None)
+    with pytest.raises(RoomError, match="not among the cards you were dealt"):
+        room.enter(room.check_player(ann), ANN)
+    for token in (ann, bo):
+        given = room.view(token)["cards"]
+        room.enter(
+            room.check_player(token),
+            Entry(" ".join(given[:3]), " ".join(given[3:8]), " ".join(given[8:])),
+        )
+    record = room.end_round(1.0)
+    assert record.deal is not None and room.deal is None and room.view(ann)["cards"] is None
+    late = room.join("Cy")
+    room.deal_round(8)
+    room.undo_round()  # the dealt round comes back with its deal; the new deal goes
+    assert room.deal == record.deal and set(room.entries) == {"Ann", "Bo"}
+    with pytest.raises(RoomError, match="dealt before you joined"):
+        room.enter(room.check_player(late), CY)
+
+
+def test_a_deal_needs_the_rulesets_seats() -> None:
+    room, _ = open_room()
+    seated(room, "Ann")
+    with pytest.raises(RoomError, match="deals to 2-4 players; 1 in the room"):
+        room.deal_round(1)

@@ -152,3 +152,16 @@ def test_the_default_file_is_in_the_users_data_folder(
     assert default_rooms_path() == tmp_path / "housegame" / "rooms.sqlite3"
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_rooms_path() == Path.home() / ".local" / "share" / "housegame" / "rooms.sqlite3"
+
+
+def test_a_deal_survives_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "rooms.sqlite3"
+    store = RoomStore(path)
+    created = store.create("pagat", host_name="Ann")
+    code = created.room.code
+    with store.change(code) as room:
+        room.join("Bo")
+        room.deal_round(3)
+    dealt = store.read(code).deal
+    store.close()
+    assert dealt is not None and RoomStore(path).read(code).deal == dealt

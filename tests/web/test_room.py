@@ -229,3 +229,26 @@ def test_without_a_network_address_the_page_says_how_to_open_one() -> None:
     with TestClient(create_app(), base_url=BASE) as client:
         page = client.get("/room").text
     assert "--host 0.0.0.0" in page and "<svg" not in page
+
+
+def test_the_host_deals_and_each_player_sees_only_their_own_cards(
+    room_client: TestClient,
+) -> None:
+    room = opened(room_client)
+    code = room["code"]
+    bo = joined(room_client, code, "Bo")
+    assert (
+        room_client.post(f"/api/rooms/{code}/deal", headers={"X-Room-Player": bo}).status_code
+        == 403
+    )
+    dealt = room_client.post(f"/api/rooms/{code}/deal", headers=host(room)).json()
+    assert dealt["dealt"] and dealt["cards"] is None  # the host's own cards need their token
+    views = [
+        room_client.get(f"/api/rooms/{code}", headers={"X-Room-Player": token}).json()
+        for token in (room["player_token"], bo)
+    ]
+    ann_cards, bo_cards = (view["cards"] for view in views)
+    assert len(ann_cards) == len(bo_cards) == 13 and not set(ann_cards) & set(bo_cards)
+    assert not any(card in str(views[1]) for card in ann_cards if card not in bo_cards)
+    refused = enter(room_client, code, bo, ANN)
+    assert refused.status_code == 422 and "not among the cards you were dealt" in refused.text

@@ -17,7 +17,7 @@ from housegame.rulesets.loader import load_bundled
 from housegame.scoring import score
 from housegame.tables import PlayerEntry, TableFile
 from tests.rooms.hands import ANN, BO, CY
-from tests.web.conftest import PHONE_WIDTH, Visit, fits, new_chromium, wait_for
+from tests.web.conftest import PHONE_WIDTH, Shot, Visit, fits, new_chromium, wait_for
 
 LANES = ("front", "middle", "back")
 
@@ -53,12 +53,15 @@ def tapped(driver: WebDriver, entry: Entry) -> None:
 
 def ledger_rows(driver: WebDriver) -> list[list[str]]:
     wait_for(driver, "#ledger tr[data-round='1']")
-    rows = driver.find_elements(By.CSS_SELECTOR, "#ledger tr")
-    return [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")] for row in rows]
+    rows: list[list[str]] = driver.execute_script(  # at once: a poll may redraw the table
+        "return [...document.querySelectorAll('#ledger tr')]"
+        ".map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))"
+    )
+    return rows
 
 
 def test_three_phones_play_a_round_and_read_one_ledger(
-    phone: WebDriver, visit: Visit, live_server: str, two_more: list[WebDriver]
+    phone: WebDriver, visit: Visit, live_server: str, two_more: list[WebDriver], shot: Shot
 ) -> None:
     host = visit("/room")
     wait_for(host, "#host-name").send_keys("Ann")
@@ -74,6 +77,7 @@ def test_three_phones_play_a_round_and_read_one_ledger(
         wait_for(driver, "#join-name").send_keys(name)
         driver.find_element(By.ID, "join-button").click()
         wait_for(driver, "#your-hand")
+        assert not driver.find_element(By.ID, "join").is_displayed()
         wait_for(driver, "#players li[data-player='Ann']")
 
     typed(host, ANN)
@@ -108,3 +112,34 @@ def test_three_phones_play_a_round_and_read_one_ledger(
     for driver in (host, bo, cy):
         wait_for(driver, "#last-body .hand-line[data-player='Cy']")
         fits(driver)
+
+    host.find_element(By.ID, "deal").click()  # round 2: the room deals
+    for driver in (host, bo, cy):
+        wait_for(driver, "#dealt")
+        cards = [
+            button.get_attribute("data-card")
+            for button in driver.find_elements(By.CSS_SELECTOR, "#deck .card")
+            if button.is_displayed()
+        ]
+        assert len(cards) == 13
+        for card in cards:  # in the deck's order: pagat plays a foul as it comes
+            driver.find_element(By.CSS_SELECTOR, f"#deck .card[data-card='{card}']").click()
+        driver.find_element(By.ID, "enter").click()
+        wait_for(driver, "#check", "hand is in")
+    for name in ("Ann", "Bo", "Cy"):
+        wait_for(host, f"#players li[data-player='{name}']", "✓")
+    host.find_element(By.ID, "end-round").click()
+    for driver in (host, bo, cy):
+        wait_for(driver, "#ledger tr[data-round='2']")
+    seconds = [ledger_rows(driver) for driver in (host, bo, cy)]
+    assert seconds[0] == seconds[1] == seconds[2] and len(seconds[0]) == 4
+
+    bo.get(f"{live_server}/room/{code}?lang=zh")  # in Chinese, on the same phone: still Bo
+    wait_for(bo, "#players li[data-player='Bo']", "(你)")
+    wait_for(bo, "#ledger tr[data-round='2']")
+    assert bo.find_element(By.CSS_SELECTOR, "#rules .sheet").get_attribute("lang") == "zh"
+    fits(bo)
+    assert not host.find_element(By.ID, "join").is_displayed()  # the host has joined
+    host.find_element(By.CSS_SELECTOR, "#rules summary").click()  # folded, for the picture
+    host.execute_script("window.scrollTo(0, 0)")
+    shot("room")

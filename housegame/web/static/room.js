@@ -179,8 +179,9 @@ function sitIn(box) {
   function show(data) {
     if (!data) return;
     state = data;
-    if (shownRound !== data.round) {
-      shownRound = data.round;
+    const round = data.round + "|" + (data.cards ? data.cards.join(" ") : "");  // a new deal too
+    if (shownRound !== round) {
+      shownRound = round;
       edited = false;
       hand = { front: [], middle: [], back: [] };
       active = "front";
@@ -206,13 +207,32 @@ function sitIn(box) {
       // the lanes are drawn anew only when they changed, and never under a lane being typed
       const typing = document.getElementById("lanes").contains(document.activeElement);
       if (!typing && drawn !== JSON.stringify([hand, active])) drawLanes();
+      drawDealt(s.cards);
       markDeckIn(document.getElementById("deck"), (card) => holder(card) !== null);
       if (!edited) document.getElementById("check").textContent = checkLine(s);
     }
-    drawPlayers();
+    // what did not change since the last poll is left as it is (a tap or a read goes on)
+    if (fresh("players", [s.players, s.you])) drawPlayers();
     drawBanker();
-    drawLast();
-    drawLedger();
+    if (fresh("last", s.last)) drawLast();
+    if (fresh("ledger", s.ledger)) drawLedger();
+  }
+
+  const drawnParts = {};
+
+  function fresh(part, value) {
+    const text = JSON.stringify(value);
+    if (drawnParts[part] === text) return false;
+    drawnParts[part] = text;
+    return true;
+  }
+
+  // A dealt round: the deck shows your 13 cards only.
+  function drawDealt(cards) {
+    document.getElementById("dealt").hidden = !cards;
+    for (const button of document.querySelectorAll("#deck .card")) {
+      button.hidden = Boolean(cards) && !cards.includes(button.dataset.card);
+    }
   }
 
   function checkLine(s) {
@@ -387,6 +407,10 @@ function sitIn(box) {
   document.getElementById("end-round").addEventListener("click", async () => {
     const banker = document.getElementById("banker");
     const data = await call("POST", "/end", { banker: banker ? banker.value || null : null });
+    if (data) showNow(data);
+  });
+  document.getElementById("deal").addEventListener("click", async () => {
+    const data = await call("POST", "/deal");
     if (data) showNow(data);
   });
   document.getElementById("undo").addEventListener("click", async () => {
