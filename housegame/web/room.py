@@ -11,7 +11,7 @@ would hold.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
@@ -183,6 +183,30 @@ def join_room(code: Code, body: JoinBody, request: Request) -> dict[str, Any]:
     return {"name": name, "player_token": token}
 
 
+def acted(
+    request: Request,
+    code: str,
+    action: Callable[[Room], object],
+    player: str | None,
+    host: str | None,
+) -> dict[str, Any]:
+    """``action`` on the room in one transaction (refused: nothing changes), then the room
+    as this caller sees it."""
+    with speaking(request), store_of(request).change(code) as room:
+        action(room)
+    return room_state(request, room, player, host)
+
+
+def by_host(host: str | None, action: Callable[[Room], object]) -> Callable[[Room], None]:
+    """``action``, for the host's token only (403 otherwise)."""
+
+    def act(room: Room) -> None:
+        room.check_host(host)
+        action(room)
+
+    return act
+
+
 @router.post("/api/rooms/{code}/hand", tags=["room"])
 def enter_hand(
     code: Code, body: HandBody, request: Request, player: PlayerToken = None, host: HostToken = None
@@ -190,9 +214,9 @@ def enter_hand(
     """Enter (or replace) your hand for this round: bad cards and a foul the ruleset refuses
     answer 422, and nothing changes."""
     entry = Entry(body.front, body.middle, body.back, body.declare, body.surrender)
-    with speaking(request), store_of(request).change(code) as room:
-        room.enter(room.check_player(player), entry)
-    return room_state(request, room, player, host)
+    return acted(
+        request, code, lambda room: room.enter(room.check_player(player), entry), player, host
+    )
 
 
 @router.post("/api/rooms/{code}/withdraw", tags=["room"])
@@ -200,9 +224,7 @@ def withdraw_hand(
     code: Code, request: Request, player: PlayerToken = None, host: HostToken = None
 ) -> dict[str, Any]:
     """Take your hand back out of this round (you sit it out)."""
-    with speaking(request), store_of(request).change(code) as room:
-        room.withdraw(room.check_player(player))
-    return room_state(request, room, player, host)
+    return acted(request, code, lambda room: room.withdraw(room.check_player(player)), player, host)
 
 
 @router.post("/api/rooms/{code}/end", tags=["room"])
@@ -216,11 +238,11 @@ def end_round(
     """The host ends the round: every hand entered is scored (each pair, with the scorer's
     items) and the round goes on the ledger; a table the scorer refuses answers 422 with
     its message (a card entered twice, a banker missing) and nothing changes."""
-    store = store_of(request)
-    with speaking(request), store.change(code) as room:
-        room.check_host(host)
-        room.end_round(store.clock(), body.banker if body is not None else None)
-    return room_state(request, room, player, host)
+    banker = body.banker if body is not None else None
+    now = store_of(request).clock()
+    return acted(
+        request, code, by_host(host, lambda room: room.end_round(now, banker)), player, host
+    )
 
 
 @router.post("/api/rooms/{code}/deal", tags=["room"])
@@ -229,10 +251,8 @@ def deal_round(
 ) -> dict[str, Any]:
     """The host has the room deal this round: 13 cards to every player, each seeing only
     their own (``cards``), to set and enter as ever; hands entered so far are dropped."""
-    with speaking(request), store_of(request).change(code) as room:
-        room.check_host(host)
-        room.deal_round(secrets.randbelow(MAX_SEED + 1))
-    return room_state(request, room, player, host)
+    seed = secrets.randbelow(MAX_SEED + 1)
+    return acted(request, code, by_host(host, lambda room: room.deal_round(seed)), player, host)
 
 
 @router.post("/api/rooms/{code}/undo", tags=["room"])
@@ -240,10 +260,7 @@ def undo_round(
     code: Code, request: Request, host: HostToken = None, player: PlayerToken = None
 ) -> dict[str, Any]:
     """The host takes back the last round: off the ledger, its hands entered again."""
-    with speaking(request), store_of(request).change(code) as room:
-        room.check_host(host)
-        room.undo_round()
-    return room_state(request, room, player, host)
+    return acted(request, code, by_host(host, Room.undo_round), player, host)
 
 
 @router.post("/api/rooms/{code}/close", tags=["room"], status_code=204)

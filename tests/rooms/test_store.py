@@ -157,8 +157,7 @@ def test_the_default_file_is_in_the_users_data_folder(
 def test_a_deal_survives_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "rooms.sqlite3"
     store = RoomStore(path)
-    created = store.create("pagat", host_name="Ann")
-    code = created.room.code
+    code = store.create("pagat", host_name="Ann").room.code
     with store.change(code) as room:
         room.join("Bo")
         room.deal_round(3)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import ipaddress
 import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 import segno
 
 from housegame.web import share
-from tests.web.test_app import SERVE, _free_port
+from tests.web.test_app import SERVE, _free_port, first_answer
 
 
 @pytest.mark.parametrize(
@@ -59,16 +57,7 @@ def test_serve_on_the_network_says_who_can_reach_it(tmp_path: Path) -> None:
         text=True,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/room") as answer:
-                    page = answer.read().decode()
-                break
-            except OSError:
-                assert server.poll() is None, "serve exited"
-                assert time.monotonic() < deadline, "serve did not answer"
-                time.sleep(0.1)
+        page = first_answer(server, f"http://127.0.0.1:{port}/room").decode()
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=30)
