@@ -70,6 +70,12 @@ TERMS: dict[str, tuple[str, str]] = {
     "value": ("value", "期望"),
     "best": ("best", "最佳"),
     "stake": ("stake", "押注"),
+    # the trainer
+    "multiplier": ("card multipliers", "马牌"),
+    "opponents": ("opponents", "对手"),
+    "regret": ("regret", "损失"),
+    "yours": ("yours", "你的"),
+    "skill": ("skill", "技术分"),
     # OFC
     "ofc": ("Open Face Chinese Poker", "大菠萝"),
     "royalties": ("royalties", "奖励分"),

@@ -11,8 +11,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import numpy as np
-
 from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.build import lane_odds
 from housegame.arrange.evsearch import EvSearch
@@ -23,8 +21,7 @@ from housegame.cards import Card, parse_cards
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
-from housegame.thirteen.conditions import HandCounts, lane_holds
-from housegame.thirteen.payout import LaneVals
+from housegame.thirteen.conditions import HandCounts
 from housegame.thirteen.specials import Declared, holding
 
 _MODELS: dict[str, EvModel] = {}
@@ -41,13 +38,7 @@ def ev_model(ruleset: ThirteenCardRuleset) -> EvModel:
 
 def setting_value(model: EvModel, setting: Setting) -> float:
     """Expected units of one setting under a model: its lanes' features and bonus leaves."""
-    ords = [int(np.searchsorted(model.tables.keys, k)) for k in setting.keys]
-    lanes = []
-    for i, ordinal in enumerate(ords):
-        features = [float(x) for x in model.lanes[i][:, ordinal]]
-        leaves = [1.0 if lane_holds(c, setting) else 0.0 for c in model.leaves[i]]
-        lanes.append(LaneVals.of(features, leaves))
-    out = model.value(lanes)
+    out = model.value(model.setting_lanes(setting))
     assert isinstance(out, int | float)
     return model.scaled(float(out), setting.cards)
 
@@ -134,14 +125,18 @@ class Arrangement:
 class Arranger:
     """Sets hands for one ruleset and objective; build once, call for many hands."""
 
-    def __init__(self, ruleset: RulesetRef, objective: Objective = "ev") -> None:
+    def __init__(
+        self, ruleset: RulesetRef, objective: Objective = "ev", model: EvModel | None = None
+    ) -> None:
+        """``model``: the ``ev`` model to set hands for (default: the ruleset's, ``ev_model``;
+        the trainer's is one seat's, ``EvModel(opponents=..., banker=...)``)."""
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
         self.ruleset = resolve_ruleset(ruleset, ThirteenCardRuleset)
         self.objective = objective
         self.rules = self.ruleset.ranking.rules()
         self.tables = rank_tables(self.rules)
-        self._model: EvModel | None = None
+        self._model: EvModel | None = model
         self._ev_search: EvSearch | None = None
 
     @property

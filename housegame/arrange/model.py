@@ -20,15 +20,22 @@ their inputs in expectation and combines pairs into a table:
   goes. Both are the same for every setting of one hand, so ``value`` leaves them out (the
   best setting does not depend on them) and ``scaled`` adds their term (``Payout.multiplied``,
   the scorer's) to a hand's values.
-- Not modelled: the opponents' add-ons (``Opponent`` is empty unless given), special hands and
-  fouls. With odds that hold one opponent's hand (``opponents.known_odds``) and that opponent's
-  add-ons, the value is exactly the scorer's settlement of that pair (``tests/arrange/
-  test_lockstep.py``).
+- A seat: ``opponents`` and, in banker games, ``banker`` (the banker's seat wins its tied
+  lanes where the ruleset gives ties to the banker, a player's loses them).
+- Term by term (what the trainer splits a value into): ``value_parts`` gives a set hand's
+  value as ``Part``s of the payout's own terms (``Payout.pair_parts``), ``foul_lanes`` the
+  lanes of a fouled hand (every lane lost at the opponent's lane value, no add-on), and
+  ``special_value`` / ``surrender_parts`` what declaring or surrendering is worth.
+- Not modelled: the opponents' add-ons (``Opponent`` is empty unless given), special hands
+  and fouls of the opponents. With odds that hold one opponent's hand
+  (``opponents.known_odds``) and that opponent's add-ons, the value is exactly the scorer's
+  settlement of that pair (``tests/arrange/test_lockstep.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 import numpy as np
 
@@ -41,7 +48,9 @@ from housegame.cards import Card
 from housegame.numbers import Num, power
 from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.payout import LaneVals, Opponent, Payout
+from housegame.setting import Setting
+from housegame.thirteen.conditions import lane_holds
+from housegame.thirteen.payout import LaneVals, Opponent, Part, Payout, total
 from housegame.thirteen.specials import Declared
 
 
@@ -54,9 +63,11 @@ class EvModel:
         odds: LaneOdds,
         opponents: int | None = None,
         opponent: Opponent | None = None,
+        banker: bool = False,
     ) -> None:
         """``opponents``: how many (default: the banker alone, else a full table less me);
-        ``opponent``: the opponents' add-ons, when known."""
+        ``opponent``: the opponents' add-ons, when known; ``banker``: seen from the banker's
+        seat (banker games: every other player is an opponent, ties as the ruleset says)."""
         self.ruleset = ruleset
         self.payout = Payout(ruleset)
         self.tables: RankTables = rank_tables(ruleset.ranking.rules())
@@ -64,11 +75,13 @@ class EvModel:
         compare = ruleset.table.compare
         seats = ruleset.table.seats.max or 4
         if opponents is None:
-            opponents = 1 if compare == "banker" else seats - 1
+            opponents = 1 if compare == "banker" and not banker else seats - 1
         self.opponents = opponents
         self.opponent = opponent if opponent is not None else Opponent()
         self.pool = ruleset.pool if compare == "pool" else None
-        self.ties_lost = compare == "banker" and ruleset.table.ties == "banker-wins"
+        banker_ties = compare == "banker" and ruleset.table.ties == "banker-wins"
+        self.ties_lost = banker_ties and not banker
+        self.ties_won = banker_ties and banker
         self.leaves = self.payout.leaves
         self.lanes, baseline = self._lane_features()
         chance = self._chance_of_scoop([LaneVals(b, t, b, 0.0, 0.0, 0.0, 0.0) for b, t in baseline])
@@ -94,6 +107,9 @@ class EvModel:
             if self.ties_lost:
                 c = c + paid
                 t = np.zeros_like(mass)
+            elif self.ties_won:
+                w = below + mass
+                t = np.zeros_like(mass)
             l = np.clip(1.0 - w - t, 0.0, 1.0)
             held = v[mass > 0]
             low, high = (float(held.min()), float(held.max())) if len(held) else (0.0, 0.0)
@@ -111,40 +127,48 @@ class EvModel:
     def pair_value(self, lanes: Sequence[LaneVals]) -> tuple[Num, Num, Num]:
         """(expected net units against one opponent, home-run gain, home-run loss per
         opponent)."""
+        parts, gain, loss = self.pair_parts(lanes)
+        return total(parts), gain, loss
+
+    def pair_parts(
+        self, lanes: Sequence[LaneVals], by_term: bool = False
+    ) -> tuple[list[tuple[Part, Num]], Num, Num]:
+        """``pair_value`` with the pair term by term (``Payout.pair_parts``)."""
         payout = self.payout
         home_run = self.ruleset.home_run
         n = self.opponents
         if home_run is None or n < home_run.opponents:
-            return payout.pair(lanes, self.opponent), 0.0, 0.0
+            return payout.pair_parts(lanes, self.opponent, by_term=by_term), 0.0, 0.0
         dist = payout.won_lost(lanes) if payout.outcomes is not None else None
-        value = payout.pair(lanes, self.opponent, dist)
+        parts = payout.pair_parts(lanes, self.opponent, dist, by_term)
         scoops = payout.scoops(lanes, dist or {})
         gain = payout.home_run(scoops.won_units, scoops.won)
         if n > 1:
             gain = power(scoops.won, n - 1) * gain
         loss = payout.home_run(scoops.lost_units, scoops.lost)
-        return value, gain, loss * self.baseline_scoop ** (n - 1)
+        return parts, gain, loss * self.baseline_scoop ** (n - 1)
 
     def pool_value(self, lanes: Sequence[LaneVals]) -> Num:
         """Pool: each lane's best hand takes its share (ties split); the sweep bonus."""
+        return total(self.pool_parts(lanes))
+
+    def pool_parts(self, lanes: Sequence[LaneVals]) -> list[tuple[Part, Num]]:
+        """``pool_value`` term by term: the stake, each lane's share, the sweep either way."""
         assert self.pool is not None
         n = self.opponents
         share = float(self.payout.pool_share(n + 1))
-        value: Num = -float(self.pool.stake)
+        parts: list[tuple[Part, Num]] = [(Part("stake"), -float(self.pool.stake))]
         won_all: Num = 1.0
         lost_all: Num = 1.0
-        for lane in lanes:
-            value = value + share * power(lane.w + 0.5 * lane.t, n)
+        for i, lane in enumerate(lanes):
+            parts.append((Part("pool", i), share * power(lane.w + 0.5 * lane.t, n)))
             won_all = won_all * power(lane.w, n)
             lost_all = lost_all * lane.l
         if self.pool.sweep_bonus:
             others_beaten = self.baseline_scoop ** (n - 1) if n > 1 else 1.0
-            value = (
-                value
-                + n * self.pool.sweep_bonus * won_all
-                - n * self.pool.sweep_bonus * lost_all * others_beaten
-            )
-        return value
+            parts.append((Part("sweep"), n * self.pool.sweep_bonus * won_all))
+            parts.append((Part("sweep"), -(n * self.pool.sweep_bonus * lost_all * others_beaten)))
+        return parts
 
     def monotone_in_outcomes(self) -> bool:
         """Whether the formula, for any bonus-condition values in [0, 1], never decreases when
@@ -232,6 +256,57 @@ class EvModel:
             return self.pool_value(lanes)
         pair, gain, loss = self.pair_value(lanes)
         return self.opponents * pair + self.opponents * (gain - loss)
+
+    def value_parts(self, lanes: Sequence[LaneVals]) -> list[tuple[Part, Num]]:
+        """``value`` term by term, my add-ons one by one: for exact numbers the parts sum to
+        ``value`` (which sums the pair's parts before multiplying by the opponents)."""
+        if self.pool is not None:
+            return self.pool_parts(lanes)
+        parts, gain, loss = self.pair_parts(lanes, by_term=True)
+        n = self.opponents
+        return [(part, n * v) for part, v in parts] + [(Part("home-run"), n * (gain - loss))]
+
+    def setting_lanes(self, setting: Setting) -> list[LaneVals]:
+        """A setting's lanes as the model's inputs: its lane hands' features and its bonus
+        leaves, read as if it did not foul (what a fouled setting plays: ``foul_lanes``)."""
+        ords = [int(np.searchsorted(self.tables.keys, k)) for k in setting.keys]
+        lanes = []
+        for i, ordinal in enumerate(ords):
+            features = [float(x) for x in self.lanes[i][:, ordinal]]
+            leaves = [1.0 if lane_holds(c, setting) else 0.0 for c in self.leaves[i]]
+            lanes.append(LaneVals.of(features, leaves))
+        return lanes
+
+    def foul_lanes(self) -> list[LaneVals]:
+        """A fouled hand's lanes, as the scorer settles one: every lane lost, each at the
+        opponent's lane value (its expectation), no bonus condition holding."""
+        lanes = []
+        for i, paid in enumerate(self._expected_lane_values):
+            leaves: list[Num] = [0.0] * len(self.leaves[i])
+            lanes.append(LaneVals(0.0, 0.0, 1.0, 0.0, paid, -paid, paid, leaves))
+        return lanes
+
+    @cached_property
+    def _expected_lane_values(self) -> list[float]:
+        """Per lane, a random opponent's expected lane value (what a lost lane pays it)."""
+        out = []
+        for i in range(len(LANES)):
+            mass = self.odds.mass(self.tables, i)
+            value = np.array(self.payout.lane_values[i], dtype=np.float64)
+            out.append(float(mass @ value[self.tables.category]))
+        return out
+
+    def surrender_parts(self) -> list[tuple[Part, Num]]:
+        """Expected net units of surrendering against players who set their hands: the
+        surrender paid to each, and the overall point that then goes to each."""
+        surrender = self.ruleset.surrender
+        assert surrender is not None
+        n = self.opponents
+        paid = -surrender.units
+        return [
+            (Part("surrender"), n * paid),
+            (Part("overall-point"), n * self.payout.points_net(paid)),
+        ]
 
     def special_value(self, declared: Declared) -> float:
         """Expected net units of declaring a special hand (opponents assumed to set hands)."""

@@ -51,6 +51,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "arrange_cmd",
         "The best legal setting of 13 cards under a ruleset, alternatives, and the special hand.",
     ),
+    "explain": (
+        "explain_cmd",
+        "The trainer: a player's setting against the best one, and the regret term by term.",
+    ),
     "show": (
         "show_cmd",
         "A ruleset's rules sheet (extends resolved), or the merged ruleset as YAML or JSON.",

@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Iterable
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any, cast
 
 import typer
@@ -51,6 +52,17 @@ LogRulesetOption = Annotated[
     typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Override the log's ruleset."),
 ]
 """The ``--ruleset`` of every ``replay`` that reads a log naming its own ruleset."""
+
+TableArgument = Annotated[
+    Path, typer.Argument(metavar="TABLE", help="Table file (YAML or JSON); - reads stdin.")
+]
+"""The table file of ``score`` and ``explain``."""
+
+TableRulesetOption = Annotated[
+    str | None,
+    typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Ruleset id or YAML path."),
+]
+"""The ``--ruleset`` that overrides a table's own."""
 
 
 def check_lang(lang: str) -> Lang:

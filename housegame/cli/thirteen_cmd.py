@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,6 +11,8 @@ from housegame.breakdown import item_label
 from housegame.cli.common import (
     JsonOption,
     LangOption,
+    TableArgument,
+    TableRulesetOption,
     check_lang,
     console,
     handles_input_errors,
@@ -84,13 +85,8 @@ def _note(seat: Seat, lang: Lang) -> str:
 
 @handles_input_errors
 def score(
-    table: Annotated[
-        Path, typer.Argument(metavar="TABLE", help="Table file (YAML or JSON); - reads stdin.")
-    ],
-    ruleset: Annotated[
-        str | None,
-        typer.Option("--ruleset", "-r", metavar="ID|PATH", help="Ruleset id or YAML path."),
-    ] = None,
+    table: TableArgument,
+    ruleset: TableRulesetOption = None,
     banker: Annotated[
         str | None, typer.Option(metavar="NAME", help="The banker's name (banker games).")
     ] = None,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from housegame.cards import Card, format_cards
 from housegame.cli.common import console, literal
+from housegame.cli.explain_cmd import render as render_explanation
 from housegame.cli.ofc_play import save_log
 from housegame.cli.safe import read_line
 from housegame.cli.thirteen_cmd import render
@@ -95,6 +96,17 @@ WORDS: dict[str, Phrase] = {
     ),
     "showdown": ("\n[bold]showdown[/]", "\n[bold]比牌[/]"),
     "running": ("\n[bold]running totals[/] {totals}", "\n[bold]累计得分[/] {totals}"),
+    "trainer": ("\n[bold]trainer[/]", "\n[bold]教练[/]"),
+    "skill": (
+        "[bold]skill[/] {hand:+.2f} this hand, {session:+.2f} this session "
+        "(your result less what the best choice would have made against the same hands)",
+        "[bold]技术分[/] 本手 {hand:+.2f}, 本局累计 {session:+.2f} "
+        "(你的得分减去最佳摆法对同样的牌能得的分)",
+    ),
+    "skill-session": (
+        "[bold]skill[/] {session:+.2f} this session",
+        "[bold]技术分[/] 本局累计 {session:+.2f}",
+    ),
     "ended": ("input ended before the hand was set", "输入在这一手摆好之前结束了"),
     "ended-hint": ("type quit to stop", "输入 quit 退出"),
     "stopped": (
@@ -306,9 +318,19 @@ class Session:
                 console.print(say(lang, WORDS["timed-out"], who=literal(seat.name)))
         render(result, lang)
         self._running()
+        if table.explanation is not None:
+            console.print(say(lang, WORDS["trainer"]))
+            render_explanation(table.explanation, lang)
         if self.save is not None:
             save_log(self.save, table.log_text())
             console.print(say(lang, WORDS["log-written"], path=literal(self.save)), soft_wrap=True)
 
     def _running(self) -> None:
-        console.print(say(self.lang, WORDS["running"], totals=literal(self.table.totals_text())))
+        table, lang = self.table, self.lang
+        console.print(say(lang, WORDS["running"], totals=literal(table.totals_text())))
+        session = float(table.skill)
+        hand = table.hand_skill
+        if hand is not None:
+            console.print(say(lang, WORDS["skill"], hand=float(hand), session=session))
+        elif any(skill is not None for skill in table.skills):
+            console.print(say(lang, WORDS["skill-session"], session=session))

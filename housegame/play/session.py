@@ -6,6 +6,11 @@ not set in time, a held special declared), are set by the ``ev`` arranger; your 
 hand (lanes, a special hand declared, a surrender) is checked as the ruleset says: a foul is
 refused, or played once you set it again after a warning. Each finished hand is settled by the
 scorer; the log is what ``housegame replay`` reads, and ``resume`` goes on from a saved one.
+
+After each hand the trainer explains your choice (``housegame.trainer``: the best one and the
+regret term by term) and the log keeps its best choice, so the session's skill score (your
+result less what the best choice would have made against the same hands, each hand settled
+by the scorer) survives a resume.
 """
 
 from __future__ import annotations
@@ -36,9 +41,11 @@ from housegame.thirteen.replay import (
     load_log,
     replay,
     score_hand,
+    skill_of,
 )
 from housegame.thirteen.results import TableResult
 from housegame.thirteen.specials import Declared, holding
+from housegame.trainer import Coach, Explanation, Option, coach, seat_opponents
 from housegame.yamlsource import Located
 
 __all__ = [
@@ -180,6 +187,13 @@ class Table:
         self.arranger = Arranger(rules, "ev")
         self.hands = [hand for hand, _ in played]
         self.results = [result for _, result in played]
+        self.skills = [
+            skill_of(rules, self.players, seed + i, hand, result)
+            for i, (hand, result) in enumerate(played)
+        ]
+        """Per finished hand, your skill (None: a hand logged without the trainer's best)."""
+        self.explanation: Explanation | None = None
+        """The trainer's explanation of your choice in the hand just finished."""
         self._deal()
 
     # ---- the hand being played ---------------------------------------------------------
@@ -234,17 +248,33 @@ class Table:
             return None
         return max(0.0, self.deadline - self.clock())
 
+    def seat_coach(self) -> Coach:
+        """The trainer's model of your seat in this hand (how many you play against, the
+        banker's seat or not): what ``hint``, ``auto`` and the explanation read."""
+        banker = self.banker == self.you
+        return coach(self.rules, seat_opponents(self.rules, len(self.players), banker), banker)
+
     def _arranged(self, name: str, **extra: Any) -> LogSeat:
         """The arranger's choice for a seat: its best setting, and the special hand it
-        declares (always where declaring is automatic, else when worth more)."""
-        arrangement = self.arranger.arrange(self.dealt[name])
+        declares (always where declaring is automatic, else when worth more); yours is set
+        for your seat (``coach``), the bots' for a full table."""
+        arranger = self.seat_coach().arranger if name == self.you else self.arranger
+        arrangement = arranger.arrange(self.dealt[name])
         return _lanes_seat(name, arrangement.best.setting, arrangement.declared, **extra)
 
     def _choose(self, seat: LogSeat) -> None:
+        """Settle the hand with your choice; the trainer explains it, and the log keeps the
+        best choice the skill score compares with."""
         self.chosen[self.you] = seat
         hand = LogHand(banker=self.banker, seats=[self.chosen[name] for name in self.players])
-        self.results.append(score_hand(self.rules, self.players, self.seed, hand))
+        result = score_hand(self.rules, self.players, self.seed, hand)
+        teacher = self.seat_coach()
+        explained = teacher.explain(teacher.option_of(result.seats[0]))
+        hand = hand.model_copy(update={"best": _best_seat(self.you, explained.best)})
+        self.explanation = explained
+        self.results.append(result)
         self.hands.append(hand)
+        self.skills.append(skill_of(self.rules, self.players, self.seed, hand, result))
 
     def time_up(self) -> bool:
         """Whether the timer ran out on this hand; the first time, the arranger sets it."""
@@ -352,7 +382,7 @@ class Table:
     def hint(self) -> Arrangement:
         """The arranger's setting of your cards, its value and the special-hand decision."""
         self._open()
-        return self.arranger.arrange(self.cards)
+        return self.seat_coach().arranger.arrange(self.cards)
 
     # ---- the session -------------------------------------------------------------------
 
@@ -364,6 +394,16 @@ class Table:
             for name, units in result.totals.items():
                 totals[name] += units
         return totals
+
+    @property
+    def skill(self) -> Fraction:
+        """Your session skill score: the sum of each hand's (hands logged with a best)."""
+        return sum((s for s in self.skills if s is not None), Fraction(0))
+
+    @property
+    def hand_skill(self) -> Fraction | None:
+        """Your skill in the hand just finished."""
+        return self.skills[-1] if self.finished else None
 
     def next_hand(self) -> None:
         """Deal the next hand (the next seed); refused while this one is being played."""
@@ -386,6 +426,16 @@ class Table:
 
     def totals_text(self) -> str:
         return ", ".join(f"{n} {number(t):+}" for n, t in self.totals.items())
+
+
+def _best_seat(name: str, best: Option) -> LogSeat:
+    """The trainer's best choice as the log records a seat's."""
+    if best.surrendered:
+        return LogSeat(name=name, surrender=True)
+    if best.declared is not None:
+        return LogSeat(name=name, declare=best.declared.hand.id)
+    assert best.setting is not None
+    return _lanes_seat(name, best.setting, None)
 
 
 def resume(

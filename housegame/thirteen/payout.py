@@ -17,6 +17,8 @@ and, per pay group, the units of the opponent's add-ons (``Opponent``).
 Every term is written with ``+``, ``-``, ``*`` and ``positive`` only, so one definition
 evaluates exact integers for a known pair (``settle`` itemizes each term), floats or numpy
 arrays of expected values, and intervals for the search's bounds (``housegame.arrange``).
+``pair_parts`` gives a pair term by term (each a ``Part``), and ``pair`` is their sum: what
+the trainer (``housegame.trainer``) splits a regret into.
 """
 
 from __future__ import annotations
@@ -111,6 +113,8 @@ class BonusTerm:
     units: int
     pay: PayKey
     node: Node
+    lane: int | None = None
+    """The lane the add-on is about, where the ruleset names one (what an itemized line shows)."""
 
 
 @dataclass
@@ -121,6 +125,28 @@ class Opponent:
     units: dict[PayKey, Num] = field(default_factory=dict)
     factor: Num | None = None
     """Its card multipliers' factor when known (``Payout.factor``); None: a random opponent's."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """Which payout term a part of a value is: its ``kind`` (the scorer's item kinds:
+    ``lane``, ``outcome``, ``scoop``, ``bonus``, ``overall-point``, ``home-run``,
+    ``multiplier``, ``special``, ``surrender``, ``pool``, ``stake``, ``sweep``; and
+    ``opponent-bonus``, the opponent's add-ons), the lane's index where it is a lane's, and
+    an add-on's id and name."""
+
+    kind: str
+    lane: int | None = None
+    id: str | None = None
+    name: str | None = None
+
+
+def total(parts: Sequence[tuple[Part, Num]]) -> Num:
+    """The whole of a value given term by term: its parts added in order."""
+    out: Num = parts[0][1] if parts else 0
+    for _, value in parts[1:]:
+        out = out + value
+    return out
 
 
 def pay_key(pay_when: str, lane: str | None) -> PayKey:
@@ -164,6 +190,7 @@ class Payout:
                 item.units,
                 pay_key(group.pay_when, item.lane),
                 self._compile(item.when),
+                LANES.index(item.lane) if item.lane is not None else None,
             )
             for group in ruleset.bonuses.values()
             for item in group.items
@@ -378,6 +405,20 @@ class Payout:
             total = total + amount * self.pays(key, lanes, match_won)
         return total
 
+    def add_on_parts(self, lanes: Sequence[LaneVals], match_won: Num) -> list[tuple[Part, Num]]:
+        """My add-ons paid, one part per add-on (its units if its condition holds, times
+        whether its group pays): for exact numbers they sum to ``add_ons`` of
+        ``group_units``, the groups' units being the sums of their add-ons'."""
+        seen: dict[int, Num] = {}
+        return [
+            (
+                Part("bonus", term.lane, term.id, term.name),
+                self.bonus(term, lanes, seen) * self.pays(term.pay, lanes, match_won),
+            )
+            for terms in self.bonus_groups.values()
+            for term in terms
+        ]
+
     # ---- who won the pair -----------------------------------------------------------------
 
     def _lane_part(self, lanes: Sequence[LaneVals], pattern: Pattern) -> Num:
@@ -455,34 +496,52 @@ class Payout:
 
     # ---- the pair ---------------------------------------------------------------------------
 
-    def pair(
+    def pair_parts(
         self,
         lanes: Sequence[LaneVals],
         theirs: Opponent | None = None,
         dist: dict[tuple[int, int], Num] | None = None,
-    ) -> Num:
-        """Everything a set-hand pair pays me but the home run (a table-level term); ``dist``:
-        ``won_lost(lanes)`` when the caller has it already."""
+        by_term: bool = False,
+    ) -> list[tuple[Part, Num]]:
+        """Everything a set-hand pair pays me but the home run (a table-level term), term by
+        term: ``pair`` is their sum. ``dist``: ``won_lost(lanes)`` when the caller has it
+        already; ``by_term``: my add-ons one part per add-on (``add_on_parts``) instead of one
+        part for them all (the same sum for exact numbers, not bit for bit for floats)."""
         theirs = theirs if theirs is not None else Opponent()
         need_dist = self.outcomes is not None or any(
             key[0] == "match-won" for key in (*self.bonus_groups, *theirs.units)
         )
         if dist is None:
             dist = self.won_lost(lanes) if need_dist else {}
+        parts: list[tuple[Part, Num]]
         if self.outcomes is None:
-            value: Num = self.lane(lanes[0]) + self.lane(lanes[1]) + self.lane(lanes[2])
+            parts = [(Part("lane", i), self.lane(lane)) for i, lane in enumerate(lanes)]
         else:
-            value = self.outcome(dist)
-        value = value + self.scoop(lanes, dist)
+            parts = [(Part("outcome"), self.outcome(dist))]
+        parts.append((Part("scoop"), self.scoop(lanes, dist)))
         win: Num = 0
         lose: Num = 0
         if need_dist and (self.lane_sum_match or self.outcomes is not None):
             win, lose = self.match(lanes, dist)
         mine = self.group_units(lanes)
-        value = value + self.add_ons(mine, lanes, win)
+        if by_term:
+            parts.extend(self.add_on_parts(lanes, win))
+        else:
+            parts.append((Part("bonus"), self.add_ons(mine, lanes, win)))
         if theirs.units:
-            value = value - self.add_ons(theirs.units, [lane.mirrored() for lane in lanes], lose)
-        return value + self.overall_point(lanes, mine, theirs)
+            mirrored = [lane.mirrored() for lane in lanes]
+            parts.append((Part("opponent-bonus"), -self.add_ons(theirs.units, mirrored, lose)))
+        parts.append((Part("overall-point"), self.overall_point(lanes, mine, theirs)))
+        return parts
+
+    def pair(
+        self,
+        lanes: Sequence[LaneVals],
+        theirs: Opponent | None = None,
+        dist: dict[tuple[int, int], Num] | None = None,
+    ) -> Num:
+        """Everything a set-hand pair pays me but the home run: the sum of ``pair_parts``."""
+        return total(self.pair_parts(lanes, theirs, dist))
 
     # ---- card multipliers -------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ __all__ = [
     "replay",
     "replay_file",
     "score_hand",
+    "skill_of",
 ]
 
 
@@ -87,6 +88,11 @@ class LogHand(Model):
 
     banker: str | None = Field(default=None, description="The banker's name, in banker games.")
     seats: list[LogSeat] = Field(min_length=2, description="Every seat, in the players' order.")
+    best: LogSeat | None = Field(
+        default=None,
+        description="The trainer's best choice for the first seat's cards (``housegame "
+        "play``): what the session's skill score compares its result with.",
+    )
 
 
 class SessionLog(Model):
@@ -107,6 +113,12 @@ class SessionLog(Model):
                     ("hands", i, "seats"),
                     f"hand {i + 1} seats {', '.join(names)}",
                     "the seats are the players, in their order: " + ", ".join(self.players),
+                )
+            if hand.best is not None and hand.best.name != self.players[0]:
+                raise PathError(
+                    ("hands", i, "best", "name"),
+                    f"hand {i + 1}'s best choice is for '{hand.best.name}'",
+                    f"it is the first seat's: {self.players[0]}",
                 )
         return self
 
@@ -165,6 +177,18 @@ def score_hand(
     table = TableFile(ruleset=rules.id, banker=hand.banker, players=entries)
     banker = resolve_banker(rules, table, None)
     return settle_table(rules, seat_table(rules, table), banker)
+
+
+def skill_of(
+    rules: ThirteenCardRuleset, players: list[str], seed: int, hand: LogHand, result: TableResult
+) -> Fraction | None:
+    """The first seat's skill in a hand: its result less what the hand's ``best`` choice
+    would have made against the same seats, both settled by the scorer (None: no best)."""
+    if hand.best is None:
+        return None
+    you = players[0]
+    instead = hand.model_copy(update={"seats": [hand.best, *hand.seats[1:]], "best": None})
+    return result.totals[you] - score_hand(rules, players, seed, instead).totals[you]
 
 
 @dataclass(frozen=True)

@@ -153,49 +153,62 @@ def seat_table(
     check_no_duplicates(
         {name: [c for cs in parts.values() for c in cs] for name, parts in dealt.items()}
     )
+    return [_seat(ruleset, entry, dealt[entry.name], arranger) for entry in table.players]
+
+
+def seat_player(
+    ruleset: ThirteenCardRuleset, entry: PlayerEntry, arranger: Arranger | None = None
+) -> Seat:
+    """One player seated alone (its cards read and checked as ``seat_table`` checks them)."""
+    parts = _entry_cards(entry)
+    check_no_duplicates({entry.name: [c for cs in parts.values() for c in cs]})
+    return _seat(ruleset, entry, parts, arranger)
+
+
+def _seat(
+    ruleset: ThirteenCardRuleset,
+    entry: PlayerEntry,
+    parts: dict[str, list[Card]],
+    arranger: Arranger | None,
+) -> Seat:
+    """A player's seat: a surrender, a declared special or a setting (a foul refused where
+    the ruleset refuses it)."""
     rules = ruleset.ranking.rules()
-    seats = []
-    for entry in table.players:
-        parts = dealt[entry.name]
-        cards = [c for cs in parts.values() for c in cs]
-        if entry.fantasyland:
-            raise TableError(
-                f"player '{entry.name}' is in Fantasyland, an OFC setting",
-                hint=f"{ruleset.id} is a 13-card ruleset; drop fantasyland",
-            )
-        if entry.surrender:
-            if ruleset.surrender is None:
-                raise TableError(
-                    f"player '{entry.name}' surrenders but {ruleset.id} has no surrender"
-                )
-            seats.append(Seat(entry.name, None, surrendered=True, cards=tuple(cards)))
-            continue
-        has_lanes = "cards" not in parts
-        declared = _declaration(entry, cards, ruleset, has_lanes)
-        setting = (
-            Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
+    cards = [c for cs in parts.values() for c in cs]
+    if entry.fantasyland:
+        raise TableError(
+            f"player '{entry.name}' is in Fantasyland, an OFC setting",
+            hint=f"{ruleset.id} is a 13-card ruleset; drop fantasyland",
         )
-        weighs = declared is not None and _weighs(entry, ruleset, has_lanes)
-        if weighs and isinstance(arranger, Chooser):
-            chosen, declared = arranger.choose(cards, ruleset, setting)
-            setting = setting if has_lanes or declared is not None else chosen
-        if setting is None and declared is None:
-            if arranger is None:
-                raise TableError(
-                    f"player '{entry.name}' gives 13 cards that make no special hand "
-                    "and no arranger is available",
-                    hint="give front/middle/back for this player",
-                )
-            setting = arranger(cards, ruleset)
-        if (
-            declared is None
-            and setting is not None
-            and setting.fouled
-            and ruleset.foul.handling == "refuse"
-        ):
-            raise FoulError(
-                f"player '{entry.name}' fouls: {setting.foul_reason()}",
-                hint=f"{ruleset.id} refuses foul settings: back >= middle >= front",
+    if entry.surrender:
+        if ruleset.surrender is None:
+            raise TableError(f"player '{entry.name}' surrenders but {ruleset.id} has no surrender")
+        return Seat(entry.name, None, surrendered=True, cards=tuple(cards))
+    has_lanes = "cards" not in parts
+    declared = _declaration(entry, cards, ruleset, has_lanes)
+    setting = (
+        Setting.of(parts["front"], parts["middle"], parts["back"], rules) if has_lanes else None
+    )
+    weighs = declared is not None and _weighs(entry, ruleset, has_lanes)
+    if weighs and isinstance(arranger, Chooser):
+        chosen, declared = arranger.choose(cards, ruleset, setting)
+        setting = setting if has_lanes or declared is not None else chosen
+    if setting is None and declared is None:
+        if arranger is None:
+            raise TableError(
+                f"player '{entry.name}' gives 13 cards that make no special hand "
+                "and no arranger is available",
+                hint="give front/middle/back for this player",
             )
-        seats.append(Seat(entry.name, setting, declared, cards=tuple(cards)))
-    return seats
+        setting = arranger(cards, ruleset)
+    if (
+        declared is None
+        and setting is not None
+        and setting.fouled
+        and ruleset.foul.handling == "refuse"
+    ):
+        raise FoulError(
+            f"player '{entry.name}' fouls: {setting.foul_reason()}",
+            hint=f"{ruleset.id} refuses foul settings: back >= middle >= front",
+        )
+    return Seat(entry.name, setting, declared, cards=tuple(cards))

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException
 from housegame import __version__
 from housegame.errors import HousegameError
 from housegame.rooms import RoomStore
-from housegame.web import play, reports, room, rulesets, sensitivity, table
+from housegame.web import play, reports, room, rulesets, sensitivity, table, trainer
 from housegame.web.apidocs import mount_swagger_ui
 from housegame.web.core import (
     HERE,
@@ -56,6 +56,6 @@ def create_app(
     app.add_exception_handler(Exception, internal_error)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     mount_swagger_ui(app)
-    for module in (rulesets, table, reports, sensitivity, play, room):
+    for module in (rulesets, table, trainer, reports, sensitivity, play, room):
         app.include_router(module.router)
     return app

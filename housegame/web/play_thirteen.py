@@ -106,6 +106,14 @@ class ThirteenGameState(BaseModel):
         description="Once finished: each pair's lanes and items, the pool, the hand's totals."
     )
     totals: dict[str, int | float] = Field(description="Running totals of the finished hands.")
+    trainer: dict[str, Any] | None = Field(
+        description="Once finished: the trainer's explanation of your choice (``POST "
+        "/api/explain``'s answer): the best choice and the regret term by term."
+    )
+    skill: dict[str, float | None] = Field(
+        description="Your skill score: ``hand`` (once finished) and ``session``, your result "
+        "less what the best choice would have made against the same hands."
+    )
 
 
 class ThirteenHint(BaseModel):
@@ -183,6 +191,8 @@ def thirteen_state(game_id: str, table: Table, lang: Lang) -> dict[str, Any]:
     result = table.result
     remaining = table.remaining()
     declared = table.declared_for_you
+    explained = table.explanation if table.finished else None
+    hand_skill = table.hand_skill
     return {
         "id": game_id,
         "game": "thirteen",
@@ -208,6 +218,11 @@ def thirteen_state(game_id: str, table: Table, lang: Lang) -> dict[str, Any]:
         "seats": _seats(table, result, lang) if result is not None else None,
         "result": _result(result, lang) if result is not None else None,
         "totals": {name: number(units) for name, units in table.totals.items()},
+        "trainer": explained.as_dict(lang) if explained is not None else None,
+        "skill": {
+            "hand": float(hand_skill) if hand_skill is not None else None,
+            "session": float(table.skill),
+        },
     }
 
 

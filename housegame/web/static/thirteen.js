@@ -11,6 +11,10 @@ const WORDS = {
     declaredForYou: "declared for you", hint: "hint", value: "value", player: "player",
     total: "total", net: "net to", foul: "foul", surrenders: "surrenders", declares: "declares",
     timedOut: "ran out of time: the arranger set the hand", pool: "pool", seconds: "s",
+    yours: "yours", best: "best", regret: "regret", term: "term", units: "units",
+    isBest: "your choice is the best under these rules: regret 0",
+    skill: "skill", thisHand: "this hand", thisSession: "this session",
+    skillNote: "your result less what the best choice would have made against the same hands",
   },
   zh: {
     seed: "种子", hand: "第几手", banker: "庄家", running: "累计得分", left: "剩",
@@ -18,6 +22,10 @@ const WORDS = {
     declaredForYou: "已自动报到", hint: "提示", value: "期望", player: "玩家",
     total: "合计", net: "净得", foul: "倒水", surrenders: "投降", declares: "报到",
     timedOut: "超时: 由电脑摆牌", pool: "彩池", seconds: "秒",
+    yours: "你的", best: "最佳", regret: "损失", term: "项目", units: "注",
+    isBest: "你的摆法就是这套规则下的最佳: 损失 0",
+    skill: "技术分", thisHand: "本手", thisSession: "本局累计",
+    skillNote: "你的得分减去最佳摆法对同样的牌能得的分",
   },
 };
 const W = WORDS[lang()];
@@ -210,6 +218,39 @@ function drawResult() {
   const rows = state.players.map((p) => [p, signed(result.totals[p]), signed(state.totals[p])]);
   const totals = body.appendChild(tableOf([W.player, W.total, W.running], rows));
   totals.id = "totals";
+  drawSkill();
+  drawTrainer();
+}
+
+// ---- the trainer -------------------------------------------------------------------------
+
+function fixed(value) { return (value >= 0 ? "+" : "") + value.toFixed(3); }
+
+function drawSkill() {
+  const skill = state.skill;
+  const parts = [];
+  if (skill.hand !== null) parts.push(`${W.thisHand} ${fixed(skill.hand)}`);
+  parts.push(`${W.thisSession} ${fixed(skill.session)}`);
+  const box = document.getElementById("skill");
+  box.replaceChildren(el("strong", `${W.skill}: ${parts.join(", ")}`), el("br"), el("span", W.skillNote, "muted"));
+}
+
+function drawTrainer() {
+  const box = document.getElementById("trainer");
+  const why = document.getElementById("why");
+  const t = state.trainer;
+  why.hidden = !t;
+  box.replaceChildren();
+  if (!t) { box.hidden = true; return; }
+  const choices = [[W.yours, t.yours], [W.best, t.best]].map(([who, c]) => [who, fixed(c.value), c.text]);
+  box.appendChild(tableOf(null, choices));
+  if (t.best_is_yours || t.regret === 0) {
+    box.appendChild(el("p", W.isBest, "trainer-verdict"));
+    return;
+  }
+  box.appendChild(el("p", `${W.regret} ${t.regret.toFixed(3)} ${W.units}`, "trainer-verdict"));
+  const rows = t.parts.map((p) => [p.label, fixed(p.best), fixed(p.yours), fixed(p.regret)]);
+  box.appendChild(tableOf([W.term, W.best, W.yours, W.regret], rows)).id = "trainer-parts";
 }
 
 // ---- the clock ---------------------------------------------------------------------------
@@ -262,6 +303,11 @@ document.getElementById("typed").addEventListener("submit", async (event) => {
   if (await act("POST", "/set", { lanes: input.value })) input.value = "";
 });
 document.getElementById("next-hand").addEventListener("click", () => act("POST", "/next"));
+document.getElementById("why").addEventListener("click", () => {
+  const box = document.getElementById("trainer");
+  box.hidden = !box.hidden;
+  document.getElementById("why").setAttribute("aria-expanded", String(!box.hidden));
+});
 
 document.getElementById("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
