@@ -1,7 +1,7 @@
 """The package's import graph has no cycles, deferred imports inside functions included.
 
 The layer order itself (cards -> ranking -> ruleset models -> game engines -> arrange ->
-comparison -> CLI) is an import-linter contract in ``pyproject.toml``, checked by
+comparison and rooms -> web -> CLI) is an import-linter contract in ``pyproject.toml``, checked by
 ``lint-imports`` in CI; this test adds what a layers contract cannot see: cycles between
 modules of one layer.
 """

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import socket
+import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -54,24 +56,48 @@ def serve(
             "network; loopback names and the --host address are always served.",
         ),
     ] = None,
+    rooms: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="PATH",
+            help="The SQLite file the table rooms are kept in, made if missing (default: "
+            "$XDG_DATA_HOME/housegame/rooms.sqlite3, ~/.local/share/... when unset).",
+        ),
+    ] = None,
 ) -> None:
     """The web table: rulesets, a table calculator, reports and play, in the browser."""
     try:
+        from housegame.rooms import RoomStore, default_rooms_path
         from housegame.web.guard import is_loopback
+        from housegame.web.limits import ROOM_LIMITS
         from housegame.web.server import serve as run_server
+        from housegame.web.share import qr_text, share_urls
     except ImportError as exc:
         fail(
             f"housegame serve needs the web extra ({exc.name} is not installed): "
             "pip install 'housegame[web]'"
         )
+    store = RoomStore(rooms or default_rooms_path(), ROOM_LIMITS)
     listener = _listening_socket(host, port)
-    if not is_loopback(host):
+    urls = share_urls(host, port)
+    if is_loopback(host):
         err_console.print(
-            f"[bold yellow]warning:[/] listening on {literal(host)}: anyone who can reach this "
-            "machine can use the table (it has no login)"
+            "reachable from this machine only (--host 0.0.0.0 opens it to your network)"
+        )
+    else:
+        err_console.print(
+            f"[bold yellow]warning:[/] listening on {literal(host)}: reachable by anyone on "
+            "your network (no login; a room opens only to those given its link)"
         )
     err_console.print(f"housegame web table on http://{literal(host)}:{port}/ (Ctrl-C stops)")
-    run_server(host, port, allow_host or (), listener)
+    for url in urls:
+        err_console.print(f"phones on your network open {literal(url)}/", soft_wrap=True)
+    if urls:
+        sys.stderr.write(qr_text(urls[0] + "/"))
+    elif not is_loopback(host):
+        err_console.print("no network address of this machine found: phones cannot reach it")
+    err_console.print(f"table rooms kept in {literal(store.path)}", soft_wrap=True)
+    run_server(host, port, allow_host or (), listener, store, urls)
 
 
 def register(app: typer.Typer) -> None:

@@ -3,6 +3,8 @@ same origin, security headers) and the body size limit; every error in one shape
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
@@ -10,7 +12,8 @@ from starlette.exceptions import HTTPException
 
 from housegame import __version__
 from housegame.errors import HousegameError
-from housegame.web import play, reports, rulesets, sensitivity, table, trainer
+from housegame.rooms import RoomStore
+from housegame.web import play, reports, room, rulesets, sensitivity, table, trainer
 from housegame.web.apidocs import mount_swagger_ui
 from housegame.web.core import (
     HERE,
@@ -22,12 +25,16 @@ from housegame.web.core import (
     request_invalid,
 )
 from housegame.web.guard import Guard, Hosts
-from housegame.web.limits import InputLimits
+from housegame.web.limits import ROOM_LIMITS, InputLimits
 
 
-def create_app(hosts: Hosts | None = None) -> FastAPI:
+def create_app(
+    hosts: Hosts | None = None, rooms: RoomStore | None = None, share: Sequence[str] = ()
+) -> FastAPI:
     """A new app; ``housegame serve`` runs one with uvicorn, tests drive one directly.
-    ``hosts``: the names it answers to (default: this machine's loopback names only)."""
+    ``hosts``: the names it answers to (default: this machine's loopback names only);
+    ``rooms``: where the table rooms live (default: in memory, gone with the app);
+    ``share``: the addresses phones on the network open (``http://192.168.1.5:8000``)."""
     app = FastAPI(
         title="housegame",
         version=__version__,
@@ -38,6 +45,8 @@ def create_app(hosts: Hosts | None = None) -> FastAPI:
         docs_url=None,  # apidocs serves /docs with Swagger UI's files from this server
         redoc_url=None,
     )
+    app.state.rooms = rooms if rooms is not None else RoomStore(limits=ROOM_LIMITS)
+    app.state.share = tuple(share)
     app.add_middleware(InputLimits)
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard, hosts=hosts or Hosts.serving())
@@ -47,6 +56,6 @@ def create_app(hosts: Hosts | None = None) -> FastAPI:
     app.add_exception_handler(Exception, internal_error)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     mount_swagger_ui(app)
-    for module in (rulesets, table, trainer, reports, sensitivity, play):
+    for module in (rulesets, table, trainer, reports, sensitivity, play, room):
         app.include_router(module.router)
     return app

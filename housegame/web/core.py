@@ -80,7 +80,9 @@ templates.env.globals["url_for"] = path_for
 templates.env.globals["term"] = term
 templates.env.globals["LANGS"] = LANGS
 
-Page = Literal["rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo", "play-thirteen"]
+Page = Literal[
+    "rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo", "play-thirteen", "room"
+]
 
 
 class WebInputError(HousegameError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from housegame.inputs import Limits, input_limits
+from housegame.rooms import RoomLimits
 
 WEB_TEXT_BYTES = 64 * 1024
 """Largest ruleset or table text (the largest bundled ruleset is under 8 KiB)."""
@@ -31,6 +32,9 @@ MAX_CARDS = 52
 """Most cards in one list (a deck)."""
 MAX_CARD_CHARS = 400
 """Longest card text (52 cards written out with separators)."""
+ROOM_LIMITS = RoomLimits(rooms=100, players=8, rounds=500, idle_days=30)
+"""What the table rooms keep: 100 rooms (rooms unused for 30 days are dropped when a new one
+is made; past 100 a new room is refused), 8 players a room, 500 rounds a room."""
 
 
 class InputLimits:

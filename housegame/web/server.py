@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from housegame.rooms import RoomStore
 from housegame.web.app import create_app
 from housegame.web.guard import Hosts
 
@@ -89,10 +90,16 @@ def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
 
 
 def serve(
-    host: str, port: int, allow_hosts: Iterable[str] = (), listener: socket.socket | None = None
+    host: str,
+    port: int,
+    allow_hosts: Iterable[str] = (),
+    listener: socket.socket | None = None,
+    rooms: RoomStore | None = None,
+    share: Sequence[str] = (),
 ) -> None:
     """Run the table on ``host:port`` until Ctrl-C; it answers to loopback names, ``host``
     and ``allow_hosts`` (``Hosts.serving``). ``listener``: the socket already bound to
-    ``host:port`` (``serve`` binds it first, to say in one line that a port is in use)."""
-    app = create_app(Hosts.serving(host, allow_hosts))
+    ``host:port`` (``serve`` binds it first, to say in one line that a port is in use);
+    ``rooms``: where the table rooms live; ``share``: the addresses phones open."""
+    app = create_app(Hosts.serving(host, allow_hosts), rooms, share)
     uvicorn.Server(server_config(app, host, port)).run(sockets=[listener] if listener else None)

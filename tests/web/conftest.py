@@ -132,6 +132,14 @@ def live_server(app: FastAPI) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[WebDriver]:
     """One headless chromium for the session (a selenium ``WebDriver``)."""
+    driver = new_chromium()
+    yield driver
+    driver.quit()
+
+
+def new_chromium() -> WebDriver:
+    """A headless chromium of its own (its own profile: cookies, localStorage); the caller
+    quits it."""
     missing = browser_missing()
     if missing is not None or CHROMIUM is None or CHROMEDRIVER is None:
         pytest.fail(
@@ -161,8 +169,7 @@ def browser() -> Iterator[WebDriver]:
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # CSP reports land there
     driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
     driver.implicitly_wait(0)
-    yield driver
-    driver.quit()
+    return driver
 
 
 @pytest.fixture

@@ -164,6 +164,20 @@ def _free_port() -> int:
 SERVE = [sys.executable, "-m", "housegame", "serve"]
 
 
+def first_answer(server: subprocess.Popen[str], url: str) -> bytes:
+    """The body of ``url`` once the ``serve`` process ``server`` answers it (30 s at most)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url) as answer:
+                body: bytes = answer.read()
+                return body
+        except OSError:
+            assert server.poll() is None, "serve exited"
+            assert time.monotonic() < deadline, "serve did not answer"
+            time.sleep(0.1)
+
+
 def _get(url: str, host: str) -> int:
     request = urllib.request.Request(url, headers={"Host": host})
     try:
@@ -181,16 +195,7 @@ def test_serve_answers_on_localhost() -> None:
         text=True,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rulesets") as answer:
-                    rows = json.load(answer)
-                break
-            except OSError:
-                assert server.poll() is None, "serve exited"
-                assert time.monotonic() < deadline, "serve did not answer"
-                time.sleep(0.1)
+        rows = json.loads(first_answer(server, f"http://127.0.0.1:{port}/api/rulesets"))
         assert rows == cli_json("rulesets", "--json")
         url = f"http://127.0.0.1:{port}/api/rulesets"
         assert _get(url, f"table.lan:{port}") == 200

@@ -1,11 +1,9 @@
-// The table calculator: pick each player's cards from a deck (or type them), then score the
+// The table calculator: pick each player's cards from a deck (deck.js; or type them), then score the
 // table under one ruleset (POST /api/score) or compare several (POST /api/compare). Fouls are
 // checked by the API under each chosen ruleset (POST /api/setting/check): the ranking is the
 // ruleset's, never this page's.
 "use strict";
 
-const RANKS = "23456789TJQKA";
-const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
 const SIZES = { front: 3, middle: 5, back: 5, cards: 13 };
 const LANES = ["front", "middle", "back"];
 const WORDS = {
@@ -51,19 +49,6 @@ function newPlayer(name) {
   };
 }
 
-// A typed card as the deck names it: "10h", "T♥" and "TH" are all "TH"; anything else is
-// kept as typed, for the API to refuse with its message.
-function normalize(token) {
-  let text = token.trim().toUpperCase();
-  for (const [letter, symbol] of SUITS) text = text.split(symbol).join(letter);
-  text = text.replace(/^10/, "T");
-  return text;
-}
-
-function parseText(text) {
-  return text.split(/[\s,]+/).filter((t) => t).map(normalize);
-}
-
 function slotsOf(player) {
   return player.mode === "lanes" ? LANES : ["cards"];
 }
@@ -77,37 +62,16 @@ function holderOf(card) {
   return null;
 }
 
-function cardLabel(card) {
-  const suit = SUITS.find(([letter]) => letter === card[1]);
-  const rank = card[0] === "T" ? "10" : card[0];
-  return suit ? rank + suit[1] : card;
-}
-
 // --- drawing -----------------------------------------------------------------------------
 
-// The deck is drawn once; a change marks the cards held (markDeck), so a card keeps its focus.
+// The deck (deck.js) is drawn once; a change marks the cards held (markDeck).
 function drawDeck() {
-  const deck = document.getElementById("deck");
-  deck.replaceChildren();
-  for (const [letter] of SUITS) {
-    for (const rank of [...RANKS].reverse()) {
-      const card = rank + letter;
-      const button = el("button", cardLabel(card), "card");
-      button.type = "button";
-      button.dataset.card = card;
-      if (letter === "H" || letter === "D") button.classList.add("red");
-      if (rank === "A") button.classList.add("suit-start");
-      button.addEventListener("click", () => clickCard(card));
-      deck.appendChild(button);
-    }
-  }
+  drawDeckInto(document.getElementById("deck"), clickCard);
   markDeck();
 }
 
 function markDeck() {
-  for (const button of document.querySelectorAll("#deck .card")) {
-    button.classList.toggle("used", holderOf(button.dataset.card) !== null);
-  }
+  markDeckIn(document.getElementById("deck"), (card) => holderOf(card) !== null);
 }
 
 function drawPlayers() {
