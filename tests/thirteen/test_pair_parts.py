@@ -14,9 +14,9 @@ from housegame.cards import DECK
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
+from housegame.thirteen.pairs import PairScorer, payout_of
 from housegame.thirteen.payout import LaneVals, Opponent, total
 from housegame.thirteen.results import Seat
-from housegame.thirteen.pairs import PairScorer, payout_of
 
 RULESETS = {r.id: r for r in bundled_of(ThirteenCardRuleset)}
 
