@@ -195,7 +195,9 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        value = self.model.scaled(self.model.special_value(found[0]), cards)
+        model = self.model
+        value = model.declaring[found[0].points]
+        value = model.scaled(value, cards) if model.payout.multipliers else value
         return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
     def arrange_many(

@@ -76,6 +76,11 @@ class EvModel:
         self.baseline_scoop = chance
         """The chance that one random hand scoops another (what being scooped along with the
         other opponents costs a home run)."""
+        paid = {h.points for h in ruleset.specials.hands if h.points is not None}
+        paid |= {t.points for h in ruleset.specials.hands for t in h.tiers or ()}
+        self.declaring = {points: self.declaring_value(points) for points in sorted(paid)}
+        """Expected net units of declaring a special hand, by every number of points the
+        ruleset's specials pay (what a special hand's decision reads)."""
 
     def _lane_features(self) -> tuple[F64, list[tuple[float, float]]]:
         """(3 lanes, ``LANE_FEATURES``, ordinals), and each lane's random-vs-random (win,
@@ -235,9 +240,13 @@ class EvModel:
 
     def special_value(self, declared: Declared) -> float:
         """Expected net units of declaring a special hand (opponents assumed to set hands)."""
+        return self.declaring_value(declared.points)
+
+    def declaring_value(self, points: int) -> float:
+        """Expected net units of declaring a special hand worth ``points``."""
         payout = self.payout
         n = self.opponents
-        per: Num = declared.points
+        per: Num = points
         total: Num = 0
         if self.ruleset.specials.vs_set == "as-scoop":
             units, scoop, scoops = payout.as_scoop()

@@ -14,17 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from housegame.arrange.plan import PLAN
 from housegame.arrange.spaces import (
     F64,
+    Bools,
     Ordinals,
     Ordinals16,
     Positions64,
-    RankMasks,
     SortedPositions,
     Strengths,
     Strengths32,
@@ -107,9 +106,9 @@ class LaneRows:
     rows: tuple[int, ...]
     table: F64
     """(used rows, ordinals): the row's value per ordinal; zero for card rows."""
-    cards: tuple[tuple[int, Any], ...]
-    """(position in ``rows``, condition) of the bonus conditions read from the cards
-    (``features.card_rows``)."""
+    cards: tuple[tuple[int, Bools], ...]
+    """(position in ``rows``, its value for every lane hand by colex rank) of the bonus
+    conditions read from the cards (``OrdinalFacts.every_hand``)."""
     trend: tuple[int, ...]
     """Per used row: +1 non-decreasing, -1 non-increasing over the lane's ordinals, else 0."""
     slack: tuple[float, ...]
@@ -122,8 +121,6 @@ class LaneRows:
     outcome: tuple[bool, ...]
     """Per used row: a win, tie or loss chance (what ``corner`` ranges read at their
     strongest hand)."""
-    ranks: RankMasks
-    """Per ordinal: the rank mask of the lane's hands with that ordinal (``leaf_holds``)."""
     constants: tuple[tuple[int, float], ...] = ()
     """(model row, value) of the rows the formula reads that have one value on every ordinal
     the lane holds: the formula takes them as constants, not as inputs."""
