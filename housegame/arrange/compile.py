@@ -223,8 +223,9 @@ class Compiled:
     """The formula's upper end over intervals."""
     plans: tuple[RowPlan, RowPlan, RowPlan]
     """How ranges read each lane's rows."""
-    conditions: list[tuple[int, list[int], list[int]]]
-    """Per lane with bonus conditions: the lane, their rows and their formula inputs."""
+    conditions: list[tuple[int, int, list[int]]]
+    """Per lane with bonus conditions: the lane, the first of their rows (they are its last
+    rows) and their formula inputs."""
     variants: dict[frozenset[int], tuple[Formula, Upper]]
     """The formula with some conditions constant 0 (``variant``)."""
 
@@ -241,7 +242,8 @@ def compiled(model: EvModel) -> Compiled:
     for lane, rows in enumerate(lanes):
         ks = [k for k, bit in enumerate(rows.bits) if bit]
         if ks:
-            conditions.append((lane, ks, [slot + k for k in ks]))
+            assert ks == list(range(ks[0], len(rows.rows))), "conditions follow the features"
+            conditions.append((lane, ks[0], [slot + k for k in ks]))
         slot += len(rows.rows)
     return Compiled(lanes, corner, formula, upper, plans(upper, lanes, corner), conditions, {})
 

@@ -73,9 +73,9 @@ class EvSearch:
         """A batch of one hand: the formula inputs of the bonus conditions no subset of the
         hand meets."""
         zeros: list[int] = []
-        for lane, rows, slots in self.compiled.conditions:
-            met = np.asarray(bounds.whole(lane).take(rows, axis=0).any(axis=1))
-            zeros.extend(slot for slot, hit in zip(slots, met.tolist()) if not hit)
+        for lane, first, slots in self.compiled.conditions:
+            met: list[float] = np.maximum.reduce(bounds.whole(lane)[first:], axis=1).tolist()
+            zeros.extend(slot for slot, hit in zip(slots, met) if not hit)
         return frozenset(zeros)
 
     def prepare(self, batch: HandBatch) -> tuple[Hands, Bounds, ValueFn]:

@@ -248,7 +248,7 @@ def search_direct(hands: Hands, bound: F64, values: ValueFn, keep: int, first: i
     first = min(first, BACKS)
     one = count == 1
     if first < BACKS:
-        head = np.argpartition(-bound, first - 1, axis=1)[:, :first]
+        head = np.argpartition(bound, BACKS - first, axis=1)[:, BACKS - first :]
     else:
         head = np.broadcast_to(np.arange(BACKS), (count, BACKS))
     hand_ids = np.arange(count, dtype=np.int64)
