@@ -190,7 +190,11 @@ class Arranger:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
         set_value = best.value if self.objective == "ev" else self.ev(best.setting)
-        value = self.model.declaring(found[0], cards)
+        model, declared = self.model, found[0]
+        value = model.declaring[declared.points]
+        value = model.scaled(value, cards, settles=False) if model.payout.multipliers else value
+        if model.settled_by_counts and not declared.hand.ends_round:
+            value += model.settled_by_counts[model.payout.counted(cards)]
         return SpecialDecision(found[0], automatic, value, set_value, tuple(found))
 
     def arrange_many(
@@ -200,17 +204,17 @@ class Arranger:
         ``PLAN.batch`` hands."""
         out = []
         # card multipliers scale every value of a hand alike, settlements add to them alike
-        # (``EvModel.scaled``)
-        scaled = self.objective == "ev" and bool(
-            self.model.payout.multipliers or self.ruleset.settlements
-        )
+        # (``EvModel.scaled``; the settlements read from the model's table, not computed)
+        scaled = self.objective == "ev" and bool(self.model.payout.multipliers)
+        settled = self.model.settled_by_counts if self.objective == "ev" else {}
         for batch in self._batches(hands):
             for i, found in enumerate(self._search(batch, top)):
                 hand = batch.hands[i]
+                extra = settled[self.model.payout.counted(hand)] if settled else 0.0
                 choices = tuple(
                     Choice(
                         batch.setting(self.tables, i, s),
-                        self.model.scaled(v, hand) if scaled else v,
+                        (self.model.scaled(v, hand, settles=False) if scaled else v) + extra,
                     )
                     for s, v in zip(found.splits, found.values)
                 )

@@ -9,50 +9,31 @@ row of every lane and keeps the rows its output depends on; a row with one value
 ordinal the lane can hold (a lane value when every category pays the same, a condition no
 hand of the lane meets) is a constant of the formula, not a row. Almost every row depends only
 on a lane hand's ordinal and lives in one small per-ordinal table per lane; conditions that
-read the cards ("suited" in the front, named cards, suits and rank thresholds) are read per
-subset of each hand (``features.card_rows``). The result, ``Compiled``, is what the search
+read the cards ("suited" in the front, named cards, suits and rank thresholds) become tables
+over every lane hand of their size (``OrdinalFacts.every_hand``), which a batch reads per subset
+by colex rank. The result, ``Compiled``, is what the search
 receives ready; it refers to no model (compiling reads the 2.6-million-entry table once).
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from housegame.arrange.features import LANE_FEATURES, leaf_holds
-from housegame.arrange.lookup import COLEX
+from housegame.arrange.features import LANE_FEATURES, OrdinalFacts, leaf_holds
 from housegame.arrange.model import EvModel
 from housegame.arrange.plan import PLAN
 from housegame.arrange.rows import LaneRows, RowPlan
-from housegame.arrange.spaces import F64, Bools, Ordinals16, RankMasks
+from housegame.arrange.spaces import F64, Bools
 from housegame.arrange.tape import Formula
 from housegame.arrange.upper import Upper
-from housegame.rulesets.thirteen import LaneIs
 from housegame.thirteen.payout import LaneVals
 
 Lanes = tuple[LaneRows, LaneRows, LaneRows]
 FEATURE_COUNT = len(LANE_FEATURES)
-
-
-class _OrdinalFacts:
-    """Per ordinal of one hand size: whether the size holds it, and one such hand's suitedness
-    and rank mask (bit ``rank``, as ``leaf_holds`` reads them)."""
-
-    def __init__(self, ordinals: Ordinals16, width: int, size: int) -> None:
-        self.held: Bools = np.bincount(ordinals, minlength=size) > 0
-        colex = np.zeros(size, dtype=np.int64)
-        colex[ordinals] = np.arange(len(ordinals), dtype=np.int64)  # any hand of each ordinal
-        cards = np.empty((size, width), dtype=np.int64)
-        for k in range(width - 1, -1, -1):  # unrank: the largest card whose term fits
-            cards[:, k] = np.searchsorted(COLEX[k], colex, side="right") - 1
-            colex -= COLEX[k].take(cards[:, k])
-        suits = cards % 4
-        self.suited: Bools = (suits == suits[:, :1]).all(axis=1)
-        self.ranks: RankMasks = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
 
 
 def lane_of(
@@ -101,7 +82,7 @@ def _trend(row: F64, held: Bools) -> tuple[int, float]:
     return 0, 0.0
 
 
-def _per_ordinal(model: EvModel, lane: int, row: int, fact: _OrdinalFacts) -> F64 | None:
+def _per_ordinal(model: EvModel, lane: int, row: int, fact: OrdinalFacts) -> F64 | None:
     """A used row's value per ordinal; None for a condition read from the cards ("suited" in
     the front, named cards, suits and rank thresholds), which varies within an ordinal."""
     if row < FEATURE_COUNT:
@@ -117,7 +98,7 @@ def lane_rows(model: EvModel) -> Lanes:
     """Each lane's used rows as per-ordinal tables, constants and card rows."""
     tables = model.tables
     size = len(tables.keys)
-    facts = (_OrdinalFacts(tables.ord3, 3, size), _OrdinalFacts(tables.ord5, 5, size))
+    facts = (OrdinalFacts(tables.ord3, 3, size), OrdinalFacts(tables.ord5, 5, size))
     out = []
     for lane, used in enumerate(used_rows(model)):
         fact = facts[min(lane, 1)]
@@ -133,11 +114,12 @@ def lane_rows(model: EvModel) -> Lanes:
                 rows.append(row)
                 values.append(value)
         table = np.zeros((len(rows), size), dtype=np.float64)
-        cards: list[tuple[int, LaneIs]] = []
+        cards: list[tuple[int, Bools]] = []
         trend: list[tuple[int, float]] = []
         for k, (row, value) in enumerate(zip(rows, values)):
             if value is None:
-                cards.append((k, model.leaves[lane][row - FEATURE_COUNT]))
+                cond = model.leaves[lane][row - FEATURE_COUNT]
+                cards.append((k, fact.every_hand(cond, tables.category)))
                 trend.append((0, 0.0))
                 continue
             table[k] = value
@@ -154,7 +136,6 @@ def lane_rows(model: EvModel) -> Lanes:
                 unit=tuple(f is None or f.unit for f in feature),
                 bits=tuple(f is None for f in feature),
                 outcome=tuple(f is not None and f.outcome for f in feature),
-                ranks=fact.ranks,
                 constants=tuple(constants),
             )
         )
@@ -242,20 +223,16 @@ class Compiled:
     """The formula's upper end over intervals."""
     plans: tuple[RowPlan, RowPlan, RowPlan]
     """How ranges read each lane's rows."""
-    conditions: list[tuple[int, list[int], list[int]]]
-    """Per lane with bonus conditions: the lane, their rows and their formula inputs."""
+    conditions: list[tuple[int, int, list[int]]]
+    """Per lane with bonus conditions: the lane, the first of their rows (they are its last
+    rows) and their formula inputs."""
     variants: dict[frozenset[int], tuple[Formula, Upper]]
     """The formula with some conditions constant 0 (``variant``)."""
 
 
-_COMPILED: weakref.WeakKeyDictionary[EvModel, Compiled] = weakref.WeakKeyDictionary()
-
-
 def compiled(model: EvModel) -> Compiled:
-    """The model compiled (once per model: module docstring)."""
-    found = _COMPILED.get(model)
-    if found is not None:
-        return found
+    """The model compiled (module docstring); its caller keeps it (``evsearch.ev_search``:
+    once per model)."""
     lanes = lane_rows(model)
     formula = _formula(model, lanes)
     upper = Upper(formula, _flags(lanes))
@@ -265,21 +242,18 @@ def compiled(model: EvModel) -> Compiled:
     for lane, rows in enumerate(lanes):
         ks = [k for k, bit in enumerate(rows.bits) if bit]
         if ks:
-            conditions.append((lane, ks, [slot + k for k in ks]))
+            assert ks == list(range(ks[0], len(rows.rows))), "conditions follow the features"
+            conditions.append((lane, ks[0], [slot + k for k in ks]))
         slot += len(rows.rows)
-    found = _COMPILED[model] = Compiled(
-        lanes, corner, formula, upper, plans(upper, lanes, corner), conditions, {}
-    )
-    return found
+    return Compiled(lanes, corner, formula, upper, plans(upper, lanes, corner), conditions, {})
 
 
-def variant(model: EvModel, zeros: frozenset[int]) -> tuple[Formula, Upper]:
+def variant(model: EvModel, done: Compiled, zeros: frozenset[int]) -> tuple[Formula, Upper]:
     """The formula and its upper end with the inputs ``zeros`` constant 0: bonus conditions
     that no subset of a hand meets, whose terms then drop out (``x * 0``, ``x + 0``). The same
     values (but for a zero's sign); recorded once per set of inputs (a few sets cover most
     hands), and not used where its upper end would read a range end the rows' plans do not
-    gather."""
-    done = compiled(model)
+    gather. ``done``: the model compiled."""
     found = done.variants.get(zeros)
     if found is not None:
         return found

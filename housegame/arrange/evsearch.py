@@ -1,17 +1,20 @@
 """The ``ev`` objective's search: a compiled model, a batch of hands, the exact search.
 
-``compile`` turns the model into rows, a formula, its upper end and row plans once; per batch
-this module reads the batch's subsets and card rows, builds the bound state (``bounds``) and
-the value function, and hands both to the search, which knows no payouts: the staged search
-(``staged``) for large batches, the direct search (``search.search_direct``: the ``semi``
-bound of every back, the ``PLAN.direct_first`` best-bounded backs exactly, then every back
-still reaching the threshold) for batches of at most ``PLAN.small`` hands, whose stages' many
-small array operations would cost more than they prune. A batch of one hand also takes the
-formula specialised to the conditions it cannot meet (``compile.variant``).
+``compile`` turns the model into rows, a formula, its upper end and row plans once, and this
+module keeps the result per model (``EvSearch``: a warm call runs no code of the objective's
+modules). Per batch it reads the batch's subsets and card rows, builds the bound state
+(``bounds``) and the value function, and hands both to the search, which knows no payouts:
+the staged search (``staged``) for large batches, the direct search
+(``search.search_direct``: the ``semi`` bound of every back, the ``PLAN.direct_first``
+best-bounded backs exactly, then every back still reaching the threshold) for batches of at
+most ``PLAN.small`` hands, whose stages' many small array operations would cost more than
+they prune. A batch of one hand also takes the formula specialised to the conditions it
+cannot meet (``compile.variant``).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,11 +23,11 @@ import numpy as np
 from housegame.arrange.batch import HandBatch
 from housegame.arrange.bounds import Bounds
 from housegame.arrange.compile import Compiled, compiled, lane_of, variant
-from housegame.arrange.features import card_rows
 from housegame.arrange.model import EvModel
 from housegame.arrange.plan import PLAN
+from housegame.arrange.rows import LaneRows
 from housegame.arrange.search import Found, Hands, ValueFn, search_direct
-from housegame.arrange.spaces import F64, CardIndices, HandIds, SubsetIds
+from housegame.arrange.spaces import F64, CardIndices, ColexRanks, HandIds, SubsetIds
 from housegame.arrange.splits import FIVES_PER_HAND, THREES_PER_HAND
 from housegame.arrange.staged import search_staged
 from housegame.arrange.tape import Formula
@@ -32,17 +35,28 @@ from housegame.arrange.upper import Upper
 from housegame.thirteen.payout import LaneVals
 
 
+def card_rows(lane: LaneRows, colex: ColexRanks) -> dict[int, F64]:
+    """A lane's bonus conditions read from the cards, for the subsets of colex ranks ``colex``:
+    gathered from their tables over every lane hand (``OrdinalFacts.every_hand``)."""
+    return {k: every.take(colex).astype(np.float64) for k, every in lane.cards}
+
+
+_COMPILED: weakref.WeakKeyDictionary[EvModel, Compiled] = weakref.WeakKeyDictionary()
+"""Each model compiled, kept while the model lives (``Compiled`` refers to no model)."""
+
+
 class EvSearch:
     """The ``ev`` objective's search for one model (compiled on first use, once per model)."""
 
     def __init__(self, model: EvModel) -> None:
         self.model = model
-        self.compiled: Compiled = compiled(model)
-        self.lanes, self.corner = self.compiled.lanes, self.compiled.corner
-        self.formula, self.upper = self.compiled.formula, self.compiled.upper
-        self.plans = self.compiled.plans
-        self.reads_cards = any(lane.cards for lane in self.lanes)
-        """Whether some bonus condition is read from the cards (``features.card_rows``)."""
+        found = _COMPILED.get(model)
+        if found is None:
+            found = _COMPILED[model] = compiled(model)
+        self.compiled: Compiled = found
+        self.lanes, self.corner = found.lanes, found.corner
+        self.formula, self.upper = found.formula, found.upper
+        self.plans = found.plans
 
     def lane_of(self, lane: int, values: Sequence[Any]) -> LaneVals:
         """LaneVals from the used rows' values of ``lane`` (``compile``)."""
@@ -53,24 +67,23 @@ class EvSearch:
         """``compile.variant``: the formula with the inputs ``zeros`` constant 0 (recorded
         there on first need)."""
         found = self.compiled.variants.get(zeros)
-        return found if found is not None else variant(self.model, zeros)
+        return found if found is not None else variant(self.model, self.compiled, zeros)
 
     def _zeros(self, bounds: Bounds) -> frozenset[int]:
         """A batch of one hand: the formula inputs of the bonus conditions no subset of the
         hand meets."""
         zeros: list[int] = []
-        for lane, rows, slots in self.compiled.conditions:
-            met = np.asarray(bounds.whole(lane).take(rows, axis=0).any(axis=1))
-            zeros.extend(slot for slot, hit in zip(slots, met.tolist()) if not hit)
+        for lane, first, slots in self.compiled.conditions:
+            met: list[float] = np.maximum.reduce(bounds.whole(lane)[first:], axis=1).tolist()
+            zeros.extend(slot for slot, hit in zip(slots, met) if not hit)
         return frozenset(zeros)
 
     def prepare(self, batch: HandBatch) -> tuple[Hands, Bounds, ValueFn]:
         """A batch's subsets, its bound state and its exact values under this model."""
         tables = self.model.tables
         hands = batch.subsets(tables)
-        cards: tuple[dict[int, F64], dict[int, F64], dict[int, F64]] = ({}, {}, {})
-        if self.reads_cards:
-            cards = card_rows(self.lanes, batch.cards, hands.u3, hands.u5, tables)
+        front, middle, back = self.lanes
+        cards = card_rows(front, hands.c3), card_rows(middle, hands.c5), card_rows(back, hands.c5)
         bounds = Bounds(
             self.lanes,
             self.upper,

@@ -1,5 +1,7 @@
 """The lane features the ``ev`` formula reads, as one table, and the bonus conditions read
-over many lane hands at once.
+over many lane hands at once: per ordinal, or, for a condition that reads the cards, over
+every lane hand of its size (``OrdinalFacts.every_hand``), which a batch's subsets then read
+by colex rank.
 
 ``LANE_FEATURES`` names each per-lane input of the payout terms (``LaneVals``' fields, in
 their order: the model stores them as rows in this order), with what is known of it
@@ -14,18 +16,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from housegame.arrange.lookup import RankTables
-from housegame.arrange.rows import LaneRows
+from housegame.arrange.combos import colex_hands
+from housegame.arrange.lookup import COLEX
 from housegame.arrange.spaces import (
     F64,
     Bools,
-    CardIndices,
     Categories,
     LaneCards,
     Ordinals16,
     RankMasks,
 )
-from housegame.arrange.splits import FIVES, FIVES_BY_CARD, THREES, THREES_BY_CARD
 from housegame.cards import SUIT_NAMES, parse_card, rank_value
 from housegame.ranking import Category
 from housegame.rulesets.common import rank_values
@@ -64,80 +64,94 @@ FEATURE_NAMES = tuple(feature.name for feature in LANE_FEATURES)
 assert FEATURE_NAMES == FEATURES, "one row of LANE_FEATURES per LaneVals field, in order"
 
 
-def leaf_holds(
-    cond: LaneIs,
-    category: Categories,
-    suited: Bools,
-    rank_mask: RankMasks,
-    cards: LaneCards | None = None,
-) -> F64:
-    """A lane condition over many lane hands, as 0.0 / 1.0 (same meaning as ``lane_holds``).
-    ``cards`` (hands, lane size) of card indices: needed by conditions that read the cards
-    (``LaneIs.reads_cards``)."""
+class OrdinalFacts:
+    """Per ordinal of one hand size: whether the size holds it, and one such hand's suitedness
+    and rank mask (bit ``rank``, as ``leaf_holds`` reads them); and conditions that read the
+    cards over every hand of the size (``every_hand``)."""
+
+    def __init__(self, ordinals: Ordinals16, width: int, size: int) -> None:
+        self.ordinals, self.width = ordinals, width
+        self.held: Bools = np.bincount(ordinals, minlength=size) > 0
+        colex = np.zeros(size, dtype=np.int64)
+        colex[ordinals] = np.arange(len(ordinals), dtype=np.int64)  # any hand of each ordinal
+        cards = np.empty((size, width), dtype=np.int64)
+        for k in range(width - 1, -1, -1):  # unrank: the largest card whose term fits
+            cards[:, k] = np.searchsorted(COLEX[k], colex, side="right") - 1
+            colex -= COLEX[k].take(cards[:, k])
+        suits = cards % 4
+        self.suited: Bools = (suits == suits[:, :1]).all(axis=1)
+        self.ranks: RankMasks = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
+        self._hands: LaneCards | None = None
+
+    def every_hand(self, cond: LaneIs, category: Categories) -> Bools:
+        """A condition that reads the cards (``LaneIs.reads_cards``, or "suited" in the front)
+        for every hand of this size, by colex rank: made once per model, it turns a batch's
+        card rows into one gather per subset. ``category``: per ordinal."""
+        if self._hands is None:  # (width, hands): each position's cards contiguous
+            self._hands = np.ascontiguousarray(colex_hands(self.width).T)
+        columns = self._hands
+        ok = np.ones(columns.shape[1], dtype=bool)
+        if cond.category is not None or cond.ranks is not None:
+            ok &= _shape_holds(cond, category, self.ranks).take(self.ordinals)
+        if cond.suited is not None:
+            suits = columns % 4
+            suited = suits[0] == suits[1]
+            for column in suits[2:]:
+                suited &= suits[0] == column
+            ok &= suited == cond.suited
+        for card in cond.cards or ():
+            index = parse_card(card).index
+            held = columns[0] == index
+            for column in columns[1:]:
+                held |= column == index
+            ok &= held
+        if cond.filters():
+            ok &= _count_holds(cond, columns)
+        return ok
+
+
+def _shape_holds(cond: LaneIs, category: Categories, rank_mask: RankMasks) -> Bools:
+    """A condition's category and ranks over many lane hands."""
     ok = np.ones(len(category), dtype=bool)
     if cond.category is not None:
         wanted = [int(Category.from_label(label)) for label in cond.category]
         ok &= np.isin(category, wanted)
-    if cond.suited is not None:
-        ok &= suited == cond.suited
     if cond.ranks is not None:
         ok &= rank_mask == sum(1 << r for r in rank_values(cond.ranks))
-    if cond.reads_cards():
-        assert cards is not None, "a condition on cards is read per hand, not per ordinal"
-        for card in cond.cards or ():
-            ok &= (cards == parse_card(card).index).any(axis=1)
-        if cond.filters():
-            ok &= _count_holds(cond, cards)
+    return ok
+
+
+def leaf_holds(cond: LaneIs, category: Categories, suited: Bools, rank_mask: RankMasks) -> F64:
+    """A lane condition that does not read the cards, per ordinal, as 0.0 / 1.0 (same meaning
+    as ``lane_holds``)."""
+    assert not cond.reads_cards(), "a condition on cards is read per hand (``every_hand``)"
+    ok = _shape_holds(cond, category, rank_mask)
+    if cond.suited is not None:
+        ok &= suited == cond.suited
     return ok.astype(np.float64)
 
 
-def _count_holds(cond: LaneIs, cards: LaneCards) -> Bools:
-    """Per hand: whether the cards passing the condition's suit and rank filters are as many
-    as its count (all of them when no count is given)."""
-    ranks = cards // 4 + 2
-    passing = np.ones(cards.shape, dtype=bool)
-    if cond.suit is not None:
-        passing &= cards % 4 == SUIT_NAMES.index(cond.suit)
-    if cond.min_rank is not None:
-        passing &= ranks >= rank_value(cond.min_rank)
-    if cond.max_rank is not None:
-        passing &= ranks <= rank_value(cond.max_rank)
-    n = passing.sum(axis=1)
-    count = cond.count if cond.count is not None else cards.shape[1]
+def _count_holds(cond: LaneIs, columns: LaneCards) -> Bools:
+    """Per hand (``columns``: a card position per row): whether the cards passing the
+    condition's suit and rank filters are as many as its count (all of them when no count
+    is given)."""
+    width = len(columns)
+    n = np.zeros(columns.shape[1], dtype=np.int8)
+    for column in columns:
+        passing = np.ones(len(column), dtype=bool)
+        if cond.suit is not None:
+            passing &= column % 4 == SUIT_NAMES.index(cond.suit)
+        ranks = column // 4 + 2
+        if cond.min_rank is not None:
+            passing &= ranks >= rank_value(cond.min_rank)
+        if cond.max_rank is not None:
+            passing &= ranks <= rank_value(cond.max_rank)
+        n += passing
+    count = cond.count if cond.count is not None else width
     if isinstance(count, int):
         out: Bools = n == count
         return out
     low = count.min if count.min is not None else 0
-    high = count.max if count.max is not None else cards.shape[1]
+    high = count.max if count.max is not None else width
     within: Bools = (n >= low) & (n <= high)
     return within
-
-
-def card_rows(
-    lanes: tuple[LaneRows, LaneRows, LaneRows],
-    cards: CardIndices,
-    o3: Ordinals16,
-    o5: Ordinals16,
-    tables: RankTables,
-) -> tuple[dict[int, F64], dict[int, F64], dict[int, F64]]:
-    """Per lane, its card-reading rows for every subset (3 cards for the front, 5 for the
-    middle and back) of every hand of a batch, hand-major: position in ``rows`` -> values."""
-    out: list[dict[int, F64]] = []
-    for lane, rows in enumerate(lanes):
-        if not rows.cards:
-            out.append({})
-            continue
-        subsets, ords = (THREES_BY_CARD, o3) if lane == 0 else (FIVES_BY_CARD, o5)
-        suits = cards % 4  # compared a card position at a time: faster than along short rows
-        first = suits.take(subsets[0], axis=1)
-        suited = suits.take(subsets[1], axis=1) == first
-        for column in subsets[2:]:
-            suited &= suits.take(column, axis=1) == first
-        held = None
-        if any(cond.reads_cards() for _, cond in rows.cards):
-            held = cards[:, THREES if lane == 0 else FIVES].reshape(len(ords), -1)
-        category, ranks = tables.category.take(ords), rows.ranks.take(ords)
-        out.append(
-            {k: leaf_holds(cond, category, suited.ravel(), ranks, held) for k, cond in rows.cards}
-        )
-    return out[0], out[1], out[2]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from itertools import product
 
 import numpy as np
 
@@ -89,6 +90,14 @@ class EvModel:
         self.baseline_scoop = chance
         """The chance that one random hand scoops another (what being scooped along with the
         other opponents costs a home run)."""
+        paid = {h.points for h in ruleset.specials.hands if h.points is not None}
+        paid |= {t.points for h in ruleset.specials.hands for t in h.tiers or ()}
+        self.declaring = {points: self.declaring_value(points) for points in sorted(paid)}
+        """Expected net units of declaring a special hand, by every number of points the
+        ruleset's specials pay (what a special hand's decision reads)."""
+        self.settled_by_counts = self._settled_table()
+        """Expected per-player settlements by my counted cards (``Payout.counted``); what a
+        hand's values add, read without a call into the model."""
 
     def _lane_features(self) -> tuple[F64, list[tuple[float, float]]]:
         """(3 lanes, ``LANE_FEATURES``, ordinals), and each lane's random-vs-random (win,
@@ -256,23 +265,32 @@ class EvModel:
         return float(out) + (self.settled(cards) if settles else 0.0)
 
     def settled(self, cards: Sequence[Card]) -> float:
-        """Expected per-player settlements of these 13 cards (``Payout.settlement``): each
-        opponent holds the known counts, or a random share of the cards I do not hold."""
+        """Expected per-player settlements of these 13 cards (``settled_by_counts``)."""
+        table = self.settled_by_counts
+        return table[self.payout.counted(cards)] if table else 0.0
+
+    def _settled_table(self) -> dict[tuple[int, ...], float]:
+        """Expected per-player settlements (``Payout.settlement``) by the counts of my 13
+        cards, one entry per possible count: each opponent holds the known counts, or a
+        random share of the counted cards I do not hold."""
         payout = self.payout
-        if not self.ruleset.settlements:
-            return 0.0
-        mine = payout.counted(cards)
+        rules = self.ruleset.settlements
+        if not rules:
+            return {}
         known = self.opponent.counts
         in_deck = payout.counted(DECK)
         share = HAND_CARDS / (len(DECK) - HAND_CARDS)
-        total = 0.0
-        for i, rule in enumerate(self.ruleset.settlements):
-            theirs = known[i] if known is not None else (in_deck[i] - mine[i]) * share
-            counts: list[int | float] = [mine[i], *([theirs] * self.opponents)]
-            total += float(payout.settlement(rule.units, mine[i], counts))
-        return total
+        table = {}
+        for mine in product(*(range(min(n, HAND_CARDS) + 1) for n in in_deck)):
+            total = 0.0
+            for i, rule in enumerate(rules):
+                theirs = known[i] if known is not None else (in_deck[i] - mine[i]) * share
+                counts: list[int | float] = [mine[i], *([theirs] * self.opponents)]
+                total += float(payout.settlement(rule.units, mine[i], counts))
+            table[mine] = total
+        return table
 
-    def declaring(self, declared: Declared, cards: Sequence[Card]) -> float:
+    def declared_value(self, declared: Declared, cards: Sequence[Card]) -> float:
         """Expected units of declaring ``declared`` with these 13 cards, everything in: its
         pairs, the card multipliers, and the settlements unless it ends the round."""
         return self.scaled(self.special_value(declared), cards, not declared.hand.ends_round)
@@ -342,9 +360,13 @@ class EvModel:
 
     def special_value(self, declared: Declared) -> float:
         """Expected net units of declaring a special hand (opponents assumed to set hands)."""
+        return self.declaring_value(declared.points)
+
+    def declaring_value(self, points: int) -> float:
+        """Expected net units of declaring a special hand worth ``points``."""
         payout = self.payout
         n = self.opponents
-        per: Num = declared.points
+        per: Num = points
         total: Num = 0
         if self.ruleset.specials.vs_set == "as-scoop":
             units, scoop, scoops = payout.as_scoop()

@@ -14,22 +14,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
 
 import numpy as np
 
 from housegame.arrange.plan import PLAN
 from housegame.arrange.spaces import (
     F64,
+    Bools,
     Ordinals,
     Ordinals16,
     Positions64,
-    RankMasks,
     SortedPositions,
     Strengths,
     Strengths32,
     SubsetIds,
 )
+from housegame.arrange.splits import FIVES_PER_HAND, THREES_PER_HAND
 
 Span = tuple[F64, F64]
 """An interval's (lower, upper) ends, as ``upper.Upper`` reads them (what is known of its
@@ -46,15 +47,10 @@ _SUBSET_BITS = 11
 _SUBSET_MASK = (1 << _SUBSET_BITS) - 1
 """A subset's index within its hand (below 1,287) fits in 11 bits, an ordinal in 16."""
 
-_LOCAL_IDS: dict[int, np.ndarray] = {}
-
-
-def _local_ids(width: int) -> np.ndarray:
-    """0 .. width - 1 as int32 (a hand's own subset ids), made once per width."""
-    found = _LOCAL_IDS.get(width)
-    if found is None:
-        found = _LOCAL_IDS[width] = np.arange(width, dtype=np.int32)
-    return found
+_LOCAL_IDS = {
+    width: np.arange(width, dtype=np.int32) for width in (FIVES_PER_HAND, THREES_PER_HAND)
+}
+"""0 .. width - 1 as int32: a hand's own subset ids, per subset size."""
 
 
 class Ranked:
@@ -66,7 +62,7 @@ class Ranked:
         # sort (ordinal, subset) packed in an int32: a plain sort, faster than an argsort
         packed = ords.reshape(count, width).astype(np.int32)
         packed <<= _SUBSET_BITS
-        packed |= _local_ids(width)
+        packed |= _LOCAL_IDS[width]
         packed.sort(axis=1)
         self.width = width
         flat = (packed & _SUBSET_MASK).astype(np.int64)
@@ -74,10 +70,6 @@ class Ranked:
             flat += (np.arange(count, dtype=np.int64) * width)[:, None]
         self.flat: SubsetIds = flat.ravel()
         """Sorted position -> subset (both flat, hand-major)."""
-        size = len(self.flat)
-        self.position: SortedPositions = np.empty(size, dtype=np.uint32)
-        """Subset -> sorted position."""
-        self.position[self.flat] = np.arange(size, dtype=np.uint32)
         ords64 = (packed >> _SUBSET_BITS).astype(np.int64)
         self.ords: Ordinals = ords64.ravel()
         keyed = strength.take(ords64).astype(np.int64)
@@ -85,15 +77,28 @@ class Ranked:
             keyed += (np.arange(count, dtype=np.int64) * HAND_OFFSET)[:, None]
         self.keyed: Strengths = keyed.ravel()
         """Strength plus the hand's offset: ascending over the whole batch."""
-        is_end = np.empty(size, dtype=bool)
+
+    @cached_property
+    def position(self) -> SortedPositions:
+        """Subset -> sorted position (made on first use, as ``upto``: a one-hand search reads
+        neither of the fronts')."""
+        size = len(self.flat)
+        position = np.empty(size, dtype=np.uint32)
+        position[self.flat] = np.arange(size, dtype=np.uint32)
+        return position
+
+    @cached_property
+    def upto(self) -> SortedPositions:
+        """Sorted position -> the last sorted position no stronger (equal strength)."""
+        is_end = np.empty(len(self.keyed), dtype=bool)
         is_end[-1] = True
         np.not_equal(self.keyed[1:], self.keyed[:-1], out=is_end[:-1])
         ends = np.flatnonzero(is_end).astype(np.uint32)
         run = np.empty(len(ends), dtype=np.intp)
         run[0] = ends[0] + 1
         np.subtract(ends[1:], ends[:-1], out=run[1:])
-        self.upto: SortedPositions = np.repeat(ends, run)
-        """Sorted position -> the last sorted position no stronger (equal strength)."""
+        upto: SortedPositions = np.repeat(ends, run)
+        return upto
 
     def last_at_most(self, key: Strengths) -> Positions64:
         """The last sorted position whose keyed strength is at most ``key``."""
@@ -107,9 +112,9 @@ class LaneRows:
     rows: tuple[int, ...]
     table: F64
     """(used rows, ordinals): the row's value per ordinal; zero for card rows."""
-    cards: tuple[tuple[int, Any], ...]
-    """(position in ``rows``, condition) of the bonus conditions read from the cards
-    (``features.card_rows``)."""
+    cards: tuple[tuple[int, Bools], ...]
+    """(position in ``rows``, its value for every lane hand by colex rank) of the bonus
+    conditions read from the cards (``OrdinalFacts.every_hand``)."""
     trend: tuple[int, ...]
     """Per used row: +1 non-decreasing, -1 non-increasing over the lane's ordinals, else 0."""
     slack: tuple[float, ...]
@@ -122,8 +127,6 @@ class LaneRows:
     outcome: tuple[bool, ...]
     """Per used row: a win, tie or loss chance (what ``corner`` ranges read at their
     strongest hand)."""
-    ranks: RankMasks
-    """Per ordinal: the rank mask of the lane's hands with that ordinal (``leaf_holds``)."""
     constants: tuple[tuple[int, float], ...] = ()
     """(model row, value) of the rows the formula reads that have one value on every ordinal
     the lane holds: the formula takes them as constants, not as inputs."""

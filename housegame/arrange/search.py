@@ -26,6 +26,7 @@ from housegame.arrange.spaces import (
     F64,
     Bools,
     CardIndices,
+    ColexRanks,
     Entries,
     HandIds,
     Ordinals,
@@ -66,6 +67,9 @@ class Hands:
     u5: Ordinals16
     """``o5`` as stored in the table: 2 bytes sort by radix."""
     u3: Ordinals16
+    c5: ColexRanks
+    """Each subset's colex rank (what tables over every lane hand are read by)."""
+    c3: ColexRanks
 
 
 def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
@@ -78,8 +82,8 @@ def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
     idx3 = colex[0].take(THREES_BY_CARD[0], axis=1)
     for k in range(1, 3):
         idx3 += colex[k].take(THREES_BY_CARD[k], axis=1)
-    u5 = tables.ord5.take(idx5.ravel())
-    u3 = tables.ord3.take(idx3.ravel())
+    c5, c3 = idx5.ravel(), idx3.ravel()
+    u5, u3 = tables.ord5.take(c5), tables.ord3.take(c3)
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
     return Hands(
         count,
@@ -89,6 +93,8 @@ def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
         tables.strength.take(o3).astype(np.int64),
         u5,
         u3,
+        c5,
+        c3,
     )
 
 
@@ -242,7 +248,7 @@ def search_direct(hands: Hands, bound: F64, values: ValueFn, keep: int, first: i
     first = min(first, BACKS)
     one = count == 1
     if first < BACKS:
-        head = np.argpartition(-bound, first - 1, axis=1)[:, :first]
+        head = np.argpartition(bound, BACKS - first, axis=1)[:, BACKS - first :]
     else:
         head = np.broadcast_to(np.arange(BACKS), (count, BACKS))
     hand_ids = np.arange(count, dtype=np.int64)

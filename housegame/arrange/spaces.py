@@ -40,6 +40,9 @@ Ordinals16 = npt.NDArray[np.uint16]
 """Ordinals as the lookup table stores them (2 bytes: they sort by radix)."""
 Keys = npt.NDArray[np.int64]
 """Hand keys (``housegame.ranking``); in ``odds``, their counts too."""
+ColexRanks = npt.NDArray[np.int32]
+"""A lane hand's colex rank (the sum of its cards' ``ColexTerms``): its row in the lookup
+tables, which hold every hand of its size; a batch's subsets' ranks are flat, hand-major."""
 ColexTerms = npt.NDArray[np.int64]
 """``C(card, k + 1)``: summed over a sorted hand's cards, its colex rank (the table's index)."""
 ColexTerms32 = npt.NDArray[np.int32]

@@ -8,7 +8,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from housegame.arrange.compile import _OrdinalFacts
+from housegame.arrange.features import OrdinalFacts
 from housegame.arrange.lookup import COLEX, rank_tables
 from housegame.ranking import RankingRules
 
@@ -33,7 +33,7 @@ def every_hand(width: int) -> np.ndarray:
 def test_every_hand_of_an_ordinal_has_its_ranks(rules: RankingRules, width: int) -> None:
     tables = rank_tables(rules)
     ordinals = tables.ord5 if width == 5 else tables.ord3
-    facts = _OrdinalFacts(ordinals, width, len(tables.keys))
+    facts = OrdinalFacts(ordinals, width, len(tables.keys))
     hands = every_hand(width)
     colex = sum(COLEX[k].take(hands[:, k]) for k in range(width))
     ords = ordinals.take(colex)

@@ -142,5 +142,5 @@ def test_declaring_equals_scorer_on_known_pairs(ruleset_id: str) -> None:
         me = Seat("me", None, found[0], cards=tuple(cards))
         expected = scored(ruleset, me, Seat("them", theirs))
         model = model_for(ruleset, theirs)
-        assert model.declaring(found[0], cards) == expected
+        assert model.declared_value(found[0], cards) == expected
     assert checked

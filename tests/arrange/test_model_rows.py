@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from housegame.arrange.arranger import ev_model
-from housegame.arrange.compile import _OrdinalFacts
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.features import OrdinalFacts
 from housegame.arrange.model import EvModel
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.payout import FEATURES, LaneVals
@@ -30,7 +30,7 @@ def _model(ruleset_id: str) -> EvModel:
 def _held(model: EvModel, lane: int) -> np.ndarray:
     tables = model.tables
     ordinals, width = (tables.ord3, 3) if lane == 0 else (tables.ord5, 5)
-    return _OrdinalFacts(ordinals, width, len(tables.keys)).held
+    return OrdinalFacts(ordinals, width, len(tables.keys)).held
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
