@@ -41,6 +41,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "banker": ("banker", "庄家"),
     "player": ("player", "闲家"),
     "seats": ("seats", "人数"),
+    "deck": ("deck", "牌组"),
     "unit": ("unit", "注"),
     "tie": ("tie", "平局"),
     "set-hand": ("set hand", "摆牌"),

@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from housegame.cards import SUIT_NAMES, rank_value
+from housegame.cards import BIG_JOKER, DECK, JOKER, LITTLE_JOKER, SUIT_NAMES, Card, Deck, rank_value
 from housegame.errors import PathError
 from housegame.ranking import RankingRules
 from housegame.rulesets.bounds import check_model
@@ -205,6 +205,80 @@ class Ranking(Model):
             self.front_straights,
             self.front_flushes,
         )
+
+
+MAX_DECKS = 4
+MAX_EXTRA_SUITS = 8
+MAX_JOKERS = 8
+
+
+class DeckSpec(Model):
+    """What the cards are: standard decks, extra suits (加一色), jokers (鬼牌 / 王)."""
+
+    decks: int = Field(
+        default=1,
+        ge=1,
+        le=MAX_DECKS,
+        description="Whole 52-card decks shuffled together (2: every card twice).",
+    )
+    extra_suits: list[SuitName] = Field(
+        default_factory=list,
+        description="One more suit of 13 cards per entry (加一色: [spades]; 加两色: [spades, "
+        "hearts]); a suit may be named twice. Each card of it is then held once more.",
+        max_length=MAX_EXTRA_SUITS,
+        examples=[["spades"], ["spades", "hearts"]],
+    )
+    jokers: int = Field(
+        default=0,
+        ge=0,
+        le=MAX_JOKERS,
+        description="Jokers in the deck (0: none). Written JK in tables, or JKS / JKB where "
+        "joker_kinds is little-big.",
+    )
+    joker_kinds: Literal["alike", "little-big"] = Field(
+        default="alike",
+        description="alike: every joker is JK; little-big: half are little (JKS), half big "
+        "(JKB), as a ruleset that tells them apart says (jokers must be even).",
+    )
+
+    @model_validator(mode="after")
+    def _pairs_of_jokers(self) -> DeckSpec:
+        if self.joker_kinds == "little-big" and self.jokers % 2:
+            raise PathError(
+                ("jokers",),
+                f"{self.jokers} jokers cannot be half little, half big",
+                "give an even number of jokers, or write joker_kinds: alike",
+            )
+        return self
+
+    def deck(self) -> Deck:
+        """The deck as the card checks and dealers read it."""
+        counts: dict[Card, int] = {card: self.decks for card in DECK}
+        for suit in self.extra_suits:
+            for card in DECK:
+                if card.suit == SUIT_NAMES.index(suit):
+                    counts[card] += 1
+        if self.joker_kinds == "alike":
+            counts[JOKER] = self.jokers
+        else:
+            counts[LITTLE_JOKER] = counts[BIG_JOKER] = self.jokers // 2
+        return Deck.of(counts)
+
+    @property
+    def size(self) -> int:
+        """Cards in the deck: 52 per deck, 13 per extra suit, and the jokers."""
+        return 52 * self.decks + 13 * len(self.extra_suits) + self.jokers
+
+
+DECK_TEXT = (
+    "The cards dealt from: standard decks, extra suits (加一色 / 加两色), jokers. Omitted: "
+    "one 52-card deck, no jokers."
+)
+
+
+def deck_too_small(need: int, what: str, deck: DeckSpec) -> str:
+    """The message for a table that needs more cards than the deck holds."""
+    return f"{what} need {need} cards but the deck has {deck.size}"
 
 
 def _field_type(annotation: Any, step: str | int) -> Any:

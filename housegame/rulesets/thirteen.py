@@ -9,11 +9,13 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from housegame.cards import parse_card
 from housegame.errors import CardError, PathError
 from housegame.rulesets.common import (
+    DECK_TEXT,
     HAND_CARDS,
     LANES,
     Bounds,
     CategoryName,
     Count,
+    DeckSpec,
     LaneName,
     Model,
     Ranking,
@@ -26,7 +28,8 @@ from housegame.rulesets.common import (
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
 from housegame.rulesets.possible import never_holds
 
-MAX_SEATS = 52 // HAND_CARDS
+MAX_SEATS = 6
+"""The most players at a 13-card table (六人十三水); the deck must deal each 13 cards."""
 
 CATEGORY_TEXT = (
     "Hand categories, lowest first: high-card, pair, two-pair, trips, straight, flush, "
@@ -629,6 +632,7 @@ class ThirteenCardRuleset(RulesetBase):
     ranking: Ranking = Field(
         default_factory=Ranking, description="How hands rank: the wheel's place, suit order."
     )
+    deck: DeckSpec = Field(default_factory=DeckSpec, description=DECK_TEXT)
     table: Table = Field(
         default_factory=Table, description="Who compares with whom, tied lanes, seats."
     )
@@ -747,14 +751,23 @@ class ThirteenCardRuleset(RulesetBase):
 
     @model_validator(mode="after")
     def _seats_fit_a_deck(self) -> ThirteenCardRuleset:
-        """Two to four hands of 13 come out of one deck: other seat counts could never play."""
+        """Two to six hands of 13, all out of the ruleset's deck: other seat counts could never
+        play."""
         seats = self.table.seats
         for end, value in (("min", seats.min), ("max", seats.max)):
             if value is not None and not 2 <= value <= MAX_SEATS:
                 raise PathError(
                     ("table", "seats", end),
                     f"{value} seats: a 13-card table seats 2 to {MAX_SEATS} players",
-                    f"one deck deals at most {MAX_SEATS} hands of {HAND_CARDS}",
+                    "5 or 6 players need a bigger deck: deck: {extra_suits: [spades]} (加一色)",
+                )
+            if value is not None and value * HAND_CARDS > self.deck.size:
+                raise PathError(
+                    ("table", "seats", end),
+                    f"{value} seats need {value * HAND_CARDS} cards but the deck has "
+                    f"{self.deck.size}",
+                    "add extra suits (deck: {extra_suits: [spades]}: 13 cards more each), "
+                    f"or seat at most {self.deck.size // HAND_CARDS}",
                 )
         return self
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.common import Bounds, Ranking, RulesetBase
+from housegame.rulesets.common import Bounds, DeckSpec, Ranking, RulesetBase
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesheet.model import Section
 
@@ -20,6 +20,24 @@ def seats_words(seats: Bounds, lang: Lang = "en") -> str:
     if seats.max is None:
         return say(lang, ("{n} or more", "{n} 或以上"), n=seats.min)
     return f"{seats.min or 1}-{seats.max}"
+
+
+def deck_words(deck: DeckSpec, lang: Lang = "en") -> str:
+    """The deck as a sheet says it: ``one 52-card deck``; ``80 cards: one deck, extra suits
+    spades, hearts, 2 jokers (JKS, JKB)``."""
+    plain = ("one {n}-card deck", "一副 {n} 张牌")
+    if deck.decks == 1 and not deck.extra_suits and not deck.jokers:
+        return say(lang, plain, n=deck.size)
+    parts = [say(lang, ("{n} decks", "{n} 副牌"), n=deck.decks) if deck.decks > 1 else ""]
+    parts[0] = parts[0] or say(lang, ("one deck", "一副牌"))
+    if deck.extra_suits:
+        suits = ", ".join(term(s, lang) for s in deck.extra_suits)
+        parts.append(say(lang, ("extra suits {suits}", "加色 {suits}"), suits=suits))
+    if deck.jokers:
+        names = "JK" if deck.joker_kinds == "alike" else "JKS, JKB"
+        jokers = ("{n} jokers ({names})", "{n} 张王牌 ({names})")
+        parts.append(say(lang, jokers, n=deck.jokers, names=names))
+    return say(lang, ("{n} cards: {parts}", "{n} 张: {parts}"), n=deck.size, parts=", ".join(parts))
 
 
 WHEEL: dict[str, Phrase] = {

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import get_args
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.common import LANES, CategoryName
+from housegame.rulesets.common import LANES, CategoryName, DeckSpec
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
-from housegame.rulesheet.common import ranking_lines, seats_words, sources_section
+from housegame.rulesheet.common import deck_words, ranking_lines, seats_words, sources_section
 from housegame.rulesheet.model import Grid, Section
 from housegame.rulesheet.words import hand_words, setting_words
 
@@ -110,6 +110,8 @@ def _table(r: ThirteenCardRuleset, lang: Lang) -> Section:
         say(lang, COMPARE[r.table.compare]),
         say(lang, POOL_TIES if r.pool is not None else TIES[r.table.ties]),
     ]
+    if r.deck != DeckSpec():  # the one-deck default goes unsaid, as on every sheet before decks
+        lines.insert(1, f"{term('deck', lang)}: {deck_words(r.deck, lang)}")
     if r.display.unit != "unit" or r.display.points_per_unit != 1:
         shown = ("{unit}: 1 {name} is shown as {points} points", "{unit}: 1 {name} 记 {points} 分")
         lines.append(

@@ -74,7 +74,10 @@ EDITS: dict[Pattern, tuple[str, Edit]] = {
 """Settings no single step can change validly (an outcome row and its mirror, a card, a range
 of tiers that must cover every count, a deal that must total 13 cards), changed by hand."""
 
+ROOM_DECK = {"extra_suits": ["spades"], "jokers": 2, "joker_kinds": "little-big"}
+
 MORE_BASES: dict[str, list[tuple[str, Edit]]] = {
+    "thirteen-card": [("maceplay", _set(("deck",), ROOM_DECK))],
     "big-two": [
         (
             "maceplay-big-two",
@@ -82,6 +85,7 @@ MORE_BASES: dict[str, list[tuple[str, Edit]]] = {
         ),
     ],
     "ofc": [
+        ("golden-nugget-pineapple", _set(("deck",), ROOM_DECK)),
         ("golden-nugget-pineapple", _set(("fantasyland", "cards", "mode"), "progressive")),
         (
             "golden-nugget-pineapple",
