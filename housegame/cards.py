@@ -11,6 +11,7 @@ and ranked by identity, and a hand may hold an identity as often as its deck doe
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -130,6 +131,13 @@ class Deck:
     def joker_cards(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards() if c.is_joker)
 
+    def shuffled(self, seed: int) -> list[Card]:
+        """The deck in the order ``random.Random(seed)`` shuffles it: the same on every run
+        (the standard deck's order is the 52 cards' order before decks were data)."""
+        cards = list(self.cards())
+        random.Random(seed).shuffle(cards)
+        return cards
+
 
 STANDARD_DECK = Deck(tuple(1 if i < JOKER_INDEX else 0 for i in range(IDENTITIES)))
 
@@ -182,11 +190,14 @@ def parse_card(token: str) -> Card:
     return Card(rank * 4 + _SUIT_ALIASES[suit_text])
 
 
-def parse_cards(text: str | Iterable[str], deck: Deck = STANDARD_DECK) -> list[Card]:
+def parse_cards(text: str | Iterable[str], deck: Deck | None = STANDARD_DECK) -> list[Card]:
     """Read cards separated by spaces or commas; the error names the bad token, or the card
-    written more often than ``deck`` holds it."""
+    written more often than ``deck`` holds it (``deck=None``: counted later, by a caller that
+    checks a whole table against its deck)."""
     tokens = [t for t in _SPLIT.split(text.strip())] if isinstance(text, str) else list(text)
     cards = [parse_card(t) for t in tokens if t]
+    if deck is None:
+        return cards
     seen: dict[Card, int] = {}
     for card in cards:
         seen[card] = seen.get(card, 0) + 1
@@ -201,7 +212,7 @@ def parse_cards(text: str | Iterable[str], deck: Deck = STANDARD_DECK) -> list[C
             hint=_absent_hint(deck),
             chinese=(f"'{where}' 里的 {', '.join(absent)} 不在这副牌里", None),
         )
-    if deck.most_copies == 1:
+    if deck.most_copies == 1 and all(deck.count(c) == 1 for c, _ in over):
         shown = ", ".join(str(c) for c, _ in over)
         raise CardError(
             f"card {shown} appears twice in '{where}'",
@@ -224,6 +235,23 @@ def _absent_hint(deck: Deck) -> str:
     return "this deck tells its jokers apart: write JKS (little) or JKB (big)"
 
 
+def copies_problem(card: Card, holders: Sequence[str], deck: Deck) -> tuple[str, str] | None:
+    """What is wrong with ``card`` held once by each of ``holders`` (a name repeats for each
+    copy it holds), if the deck has fewer copies: the message and its hint."""
+    have = deck.count(card)
+    if len(holders) <= have:
+        return None
+    names = ", ".join(holders)
+    if have == 0:
+        return f"{card}: the deck has no such card (held by {names})", _absent_hint(deck)
+    if have == 1 and deck.most_copies == 1:
+        return f"duplicate card: {card} (held by {names})", "one deck has each card once"
+    return (
+        f"too many copies: {card} held {len(holders)} times (by {names}), the deck has {have}",
+        "a table holds a card at most as often as the ruleset's deck has it",
+    )
+
+
 def check_no_duplicates(holdings: Mapping[str, Sequence[Card]], deck: Deck = STANDARD_DECK) -> None:
     """Refuse a table that holds a card more often than ``deck`` has it (a standard deck: a
     card held twice), naming the card, the count and its holders."""
@@ -231,26 +259,10 @@ def check_no_duplicates(holdings: Mapping[str, Sequence[Card]], deck: Deck = STA
     for name, cards in holdings.items():
         for card in cards:
             holders.setdefault(card, []).append(name)
-    over = {card: names for card, names in holders.items() if len(names) > deck.count(card)}
-    if not over:
-        return
-    absent = sorted(str(c) for c in over if deck.count(c) == 0)
-    if absent:
-        raise CardError(f"{', '.join(absent)}: the deck has no such card", hint=_absent_hint(deck))
-    if deck.most_copies == 1:
-        clashes = [f"{card} (held by {', '.join(names)})" for card, names in over.items()]
-        raise CardError(
-            "duplicate card: " + "; ".join(sorted(clashes)), hint="one deck has each card once"
-        )
-    clashes = [
-        f"{card} held {len(names)} times (by {', '.join(dict.fromkeys(names))}), the deck has "
-        f"{deck.count(card)}"
-        for card, names in over.items()
-    ]
-    raise CardError(
-        "too many copies: " + "; ".join(sorted(clashes)),
-        hint="a table holds a card at most as often as the ruleset's deck has it",
-    )
+    problems = [copies_problem(card, names, deck) for card, names in holders.items()]
+    found = sorted(p for p in problems if p is not None)
+    if found:
+        raise CardError("; ".join(message for message, _ in found), hint=found[0][1])
 
 
 def format_cards(cards: Iterable[Card]) -> str:

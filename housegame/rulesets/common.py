@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from types import NoneType, UnionType
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
@@ -44,6 +44,8 @@ CategoryName = Literal[
     "quads",
     "straight-flush",
 ]
+ThirteenCategory = Literal[CategoryName, "five-of-a-kind"]
+"""A 13-card lane's categories: a deck holding a card twice, or jokers, makes five of a kind."""
 RankText = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 RANK_TEXTS: tuple[str, ...] = get_args(RankText)
 """Ranks low to high with A high, as rulesets write them."""
@@ -184,6 +186,22 @@ class Ranking(Model):
         "a middle two pair: a foul); with front_straights, also straight flushes.",
     )
 
+    five_of_a_kind: Literal["above-straight-flush", "below-straight-flush"] = Field(
+        default="above-straight-flush",
+        description="Where five of a kind (五同) ranks, in a deck that holds a card twice or has "
+        "jokers: above-straight-flush (most 十三水 rooms) or below-straight-flush (above quads).",
+    )
+    joker_duplicates: bool = Field(
+        default=True,
+        description="A joker may stand for a card already in its lane (two AS in a flush, five "
+        "of a kind from one deck); false: only for a card the lane does not hold.",
+    )
+    natural_beats_joker: bool = Field(
+        default=False,
+        description="Of two lanes equal in category and ranks, the one made without a joker "
+        "wins; false: they tie.",
+    )
+
     @model_validator(mode="after")
     def _all_suits(self) -> Ranking:
         if self.suit_order is not None and sorted(self.suit_order) != sorted(SUIT_NAMES):
@@ -204,6 +222,9 @@ class Ranking(Model):
             order,
             self.front_straights,
             self.front_flushes,
+            self.five_of_a_kind,
+            self.joker_duplicates,
+            self.natural_beats_joker,
         )
 
 
@@ -253,6 +274,10 @@ class DeckSpec(Model):
 
     def deck(self) -> Deck:
         """The deck as the card checks and dealers read it."""
+        return self._deck
+
+    @cached_property
+    def _deck(self) -> Deck:
         counts: dict[Card, int] = {card: self.decks for card in DECK}
         for suit in self.extra_suits:
             for card in DECK:
@@ -263,6 +288,20 @@ class DeckSpec(Model):
         else:
             counts[LITTLE_JOKER] = counts[BIG_JOKER] = self.jokers // 2
         return Deck.of(counts)
+
+    def makes_five_of_a_kind(self) -> bool:
+        """A card twice, or a joker: five cards of one rank can come together."""
+        return self.decks > 1 or bool(self.extra_suits) or self.jokers > 0
+
+    def ignored_ranking(self) -> list[tuple[str, ...]]:
+        """Ranking settings this deck makes moot: the jokers' without jokers, five of a kind's
+        without a card twice or a joker."""
+        unused: list[tuple[str, ...]] = []
+        if not self.jokers:
+            unused += [("ranking", "joker_duplicates"), ("ranking", "natural_beats_joker")]
+            if not self.makes_five_of_a_kind():
+                unused.append(("ranking", "five_of_a_kind"))
+        return unused
 
     @property
     def size(self) -> int:

@@ -26,6 +26,9 @@ from housegame.rulesets.common import (
 )
 from housegame.rulesets.merge import MergeSpec
 
+JOKER_RANKING = frozenset({"five_of_a_kind", "joker_duplicates", "natural_beats_joker"})
+"""Ranking settings an OFC deck (unique cards, no jokers) leaves moot."""
+
 CATEGORY_TEXT = (
     "Categories, lowest first: high-card, pair, two-pair, trips, straight, flush, full-house, "
     "quads, straight-flush."
@@ -333,6 +336,19 @@ class OfcRuleset(RulesetBase):
                 "three-card front straights and flushes are a 13-card setting; OFC royalties "
                 "and Fantasyland read the front as high card, pair or trips",
                 "drop front_straights and front_flushes",
+            )
+        if self.deck != DeckSpec():
+            raise PathError(
+                ("deck",),
+                "OFC deals one deck of unique cards without jokers: its play, royalties and "
+                "Fantasyland read each card once",
+                "drop decks, extra_suits and jokers",
+            )
+        if self.ranking != Ranking(**self.ranking.model_dump(exclude=set(JOKER_RANKING))):
+            raise PathError(
+                ("ranking",),
+                "five of a kind and jokers are a 13-card setting; an OFC deck makes neither",
+                "drop " + ", ".join(sorted(JOKER_RANKING)),
             )
         if self.players.min is None or self.players.min < 2:
             raise PathError(

@@ -13,7 +13,6 @@ from housegame.rulesets.common import (
     HAND_CARDS,
     LANES,
     Bounds,
-    CategoryName,
     Count,
     DeckSpec,
     LaneName,
@@ -22,6 +21,7 @@ from housegame.rulesets.common import (
     RankName,
     RulesetBase,
     SuitName,
+    ThirteenCategory,
     by_key,
     require_unique,
 )
@@ -33,7 +33,8 @@ MAX_SEATS = 6
 
 CATEGORY_TEXT = (
     "Hand categories, lowest first: high-card, pair, two-pair, trips, straight, flush, "
-    "full-house, quads, straight-flush (a royal flush is a straight-flush). The 3-card front "
+    "full-house, quads, straight-flush (a royal flush is a straight-flush), five-of-a-kind (a deck "
+    "with a card twice, or jokers; its place: ranking.five_of_a_kind). The 3-card front "
     "makes only high-card, pair and trips."
 )
 
@@ -60,7 +61,7 @@ class LaneIs(Model):
     """One lane of a set hand holds this; every given field must hold."""
 
     lane: LaneName = Field(description="The lane tested: front (3 cards), middle or back (5).")
-    category: list[CategoryName] | None = Field(
+    category: list[ThirteenCategory] | None = Field(
         default=None, description="The lane's hand is any of these categories. " + CATEGORY_TEXT
     )
     suited: bool | None = Field(
@@ -321,7 +322,7 @@ class LaneValue(Model):
     """Replace mode: a lane won with this hand is worth ``units`` instead of the default."""
 
     lane: LaneName = Field(description="The lane won: front, middle or back.")
-    category: list[CategoryName] = Field(
+    category: list[ThirteenCategory] = Field(
         description="The winner's hand in that lane is one of these. Together with `lane` it "
         "identifies the entry when a file extends another. " + CATEGORY_TEXT,
         examples=[["quads"], ["straight-flush"]],
@@ -787,4 +788,4 @@ class ThirteenCardRuleset(RulesetBase):
             unused.append(("specials", "home_run_ends_round"))
         if self.home_run is None or not specials.higher_counts_as_scoop:
             unused.append(("specials", "lower_pays_home_run"))
-        return unused
+        return unused + self.deck.ignored_ranking()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import get_args
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.common import LANES, CategoryName, DeckSpec
+from housegame.rulesets.common import LANES, CategoryName, DeckSpec, ThirteenCategory
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
 from housegame.rulesheet.common import deck_words, ranking_lines, seats_words, sources_section
 from housegame.rulesheet.model import Grid, Section
@@ -135,7 +135,10 @@ def lane_value(r: ThirteenCardRuleset, lane: str, category: str) -> int:
 def payout_grid(r: ThirteenCardRuleset, lang: Lang) -> Grid:
     """Lane x hand category: the units a lane won with that hand is worth."""
     rows = []
-    for category in get_args(CategoryName):
+    five: tuple[ThirteenCategory, ...] = (
+        ("five-of-a-kind",) if r.deck.makes_five_of_a_kind() else ()
+    )
+    for category in (*get_args(CategoryName), *five):
         cells = [
             str(lane_value(r, lane, category))
             if lane != "front" or category in front_categories(r)
@@ -332,7 +335,7 @@ def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
 
 
 def thirteen_sections(r: ThirteenCardRuleset, lang: Lang) -> list[Section]:
-    ranking = Section(term("ranking", lang), tuple(ranking_lines(r.ranking, lang)))
+    ranking = Section(term("ranking", lang), tuple(ranking_lines(r.ranking, lang, r.deck)))
     sections = [
         _table(r, lang),
         ranking,

@@ -102,8 +102,8 @@ def test_ofc_deal_must_fit_the_deck() -> None:
             "extends: golden-nugget-pineapple\nid: big-ofc\nname: n\nsummary: s\n"
             "players: {min: 2, max: 4}\n"
         )
-    bigger = load_ruleset_text(
-        "extends: golden-nugget-pineapple\nid: big-ofc\nname: n\nsummary: s\n"
-        "players: {min: 2, max: 4}\ndeck: {extra_suits: [spades, hearts]}\n"
-    )
-    assert bigger.deck.size == 78  # type: ignore[attr-defined]
+    with pytest.raises(RulesetError, match="OFC deals one deck of unique cards"):
+        load_ruleset_text(
+            "extends: golden-nugget-pineapple\nid: big-ofc\nname: n\nsummary: s\n"
+            "deck: {jokers: 2}\n"
+        )

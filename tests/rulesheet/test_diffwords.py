@@ -85,7 +85,6 @@ MORE_BASES: dict[str, list[tuple[str, Edit]]] = {
         ),
     ],
     "ofc": [
-        ("golden-nugget-pineapple", _set(("deck",), ROOM_DECK)),
         ("golden-nugget-pineapple", _set(("fantasyland", "cards", "mode"), "progressive")),
         (
             "golden-nugget-pineapple",
@@ -96,7 +95,17 @@ MORE_BASES: dict[str, list[tuple[str, Edit]]] = {
 """Rulesets with settings no bundled ruleset of the game uses, for their variants."""
 
 REFUSED: dict[str, list[Pattern]] = {
-    "ofc": [("ranking", "front_straights"), ("ranking", "front_flushes")],
+    "ofc": [
+        ("ranking", "front_straights"),
+        ("ranking", "front_flushes"),
+        ("ranking", "five_of_a_kind"),
+        ("ranking", "joker_duplicates"),
+        ("ranking", "natural_beats_joker"),
+        ("deck", "decks"),
+        ("deck", "extra_suits", "[]"),
+        ("deck", "jokers"),
+        ("deck", "joker_kinds"),
+    ],
     "thirteen-card": [("outcomes", "[]", key) for key in ("won", "lost", "tied")],
 }
 """Settings a game's model refuses to change on their own (OFC reads the front as high card,
