@@ -11,10 +11,10 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from housegame.cards import STANDARD_DECK, Card, Deck, copies_problem, parse_cards
+from housegame.cards import Card, Deck, copies_problem, parse_cards
 from housegame.errors import CardError, HousegameError, PathError, TableError
 from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, require_unique
-from housegame.rulesets.loader import load_ruleset, resolve_ruleset_ref, ruleset_in
+from housegame.rulesets.loader import load_ruleset, looks_like_path, resolve_ruleset_ref
 from housegame.validation import (
     Problem,
     model_problems,
@@ -110,14 +110,14 @@ def table_schema() -> dict[str, Any]:
     }
 
 
-def _named_deck(table: TableFile, file: str) -> Deck | None:
-    """The deck of the ruleset the table names, if it loads; None otherwise (a table without a
-    ruleset is counted against the deck of the ruleset it is scored under, when it is)."""
-    ref = ruleset_in(table.ruleset, file)
-    if ref is None:
+def _named_deck(table: TableFile) -> Deck | None:
+    """The deck of the bundled ruleset the table names; None otherwise (a table naming a file,
+    or none, is counted against the deck of the ruleset it is scored under, when it is: a
+    table read from the network must not make the server read files)."""
+    if table.ruleset is None or looks_like_path(table.ruleset):
         return None
     try:
-        ruleset = load_ruleset(ref)
+        ruleset = load_ruleset(table.ruleset)
     except HousegameError:
         return None
     deck = getattr(ruleset, "deck", None)
@@ -154,7 +154,7 @@ def card_problems(located: Located, table: TableFile) -> list[Problem]:
                 found.append(problem_at(located, path, message))
             for card in cards:
                 holders.setdefault(card, []).append((player.name, part, i))
-    deck = _named_deck(table, located.file) if table.ruleset is not None else STANDARD_DECK
+    deck = _named_deck(table)
     for card, held in holders.items():
         problem = copies_problem(card, [h[0] for h in held], deck) if deck else None
         if problem is not None:

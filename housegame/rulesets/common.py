@@ -299,6 +299,7 @@ class DeckSpec(Model):
         unused: list[tuple[str, ...]] = []
         if not self.jokers:
             unused += [("ranking", "joker_duplicates"), ("ranking", "natural_beats_joker")]
+            unused.append(("specials", "jokers_complete"))
             if not self.makes_five_of_a_kind():
                 unused.append(("ranking", "five_of_a_kind"))
         return unused

@@ -368,10 +368,32 @@ class HomeRun(Model):
         description="A home run scoops every other player, at a table of at least this many "
         "opponents (3: four players; a smaller table makes none).",
     )
+    max_opponents: int | None = Field(
+        default=None,
+        ge=1,
+        description="The largest table, in opponents, where a home run counts (3 with "
+        "opponents: 3: only with four players); null: any table of at least `opponents`.",
+    )
     multiplier: int = Field(
         default=1, ge=1, description="Applied again to the lane units of every scooped pair."
     )
     bonus: int = Field(default=0, ge=0, description="Units more from each scooped opponent.")
+
+    @model_validator(mode="after")
+    def _range(self) -> HomeRun:
+        if self.max_opponents is not None and self.max_opponents < self.opponents:
+            raise PathError(
+                ("max_opponents",),
+                f"max_opponents {self.max_opponents} is below opponents {self.opponents}",
+                "no table could make a home run: raise max_opponents, or drop it",
+            )
+        return self
+
+    def counts_at(self, opponents: int) -> bool:
+        """Whether scooping ``opponents`` players makes a home run."""
+        return opponents >= self.opponents and (
+            self.max_opponents is None or opponents <= self.max_opponents
+        )
 
 
 class Bonus(Model):
@@ -552,11 +574,32 @@ class Specials(Model):
         description="The special hands. Merged by id when a file extends another (new ids go "
         "last); `{id: ..., $delete: true}` removes one, `{$replace: [...]}` replaces them all.",
     )
+    jokers_complete: Literal["none", "all"] | list[str] = Field(
+        default="none",
+        description="Which special hands a joker may complete, standing for any card: none (a "
+        "joker then stands for no card: the other cards must make the hand), all, or a list "
+        "of special-hand ids.",
+        examples=["all", ["six-pairs"]],
+    )
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Specials:
         require_unique([h.id for h in self.hands], "special hand ids")
+        if isinstance(self.jokers_complete, list):
+            ids = [h.id for h in self.hands]
+            for i, name in enumerate(self.jokers_complete):
+                if name not in ids:
+                    raise PathError(
+                        ("jokers_complete", i),
+                        f"no special hand '{name}'",
+                        "special hands: " + (", ".join(ids) or "none"),
+                    )
         return self
+
+    def joker_completes(self, hand: SpecialHand) -> bool:
+        """Whether a joker may stand for any card in ``hand``'s condition."""
+        listed = self.jokers_complete
+        return listed == "all" or (isinstance(listed, list) and hand.id in listed)
 
     def place(self, hand: SpecialHand) -> int:
         """How high ``hand`` stands among the specials by ``order`` (higher is better)."""

@@ -213,7 +213,12 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
             "{scoop} every other player, at a table of at least {n} opponents",
             "{scoop}其他每一家, 至少 {n} 家对手时",
         )
-        who = say(lang, every, scoop=scoop, n=h.opponents)
+        if h.max_opponents is not None:
+            every = (
+                "{scoop} every other player, at a table of {n} to {most} opponents",
+                "{scoop}其他每一家, {n} 至 {most} 家对手时",
+            )
+        who = say(lang, every, scoop=scoop, n=h.opponents, most=h.max_opponents)
         extra = _times_plus(lang, h.multiplier, h.bonus, True)
         blocks.append(f"{term('home-run', lang)} ({who}): {extra}")
     if r.overall_point:
@@ -271,6 +276,17 @@ def _special_rows(hand: SpecialHand, lang: Lang) -> list[tuple[str, str, str]]:
         (hand.name if i == 0 else "", str(tier.points), hand_words(tier.when, lang))
         for i, tier in enumerate(hand.tiers)
     ]
+
+
+def _joker_specials(r: ThirteenCardRuleset, lang: Lang) -> str:
+    """Which specials a joker may complete (a deck with jokers only)."""
+    listed = r.specials.jokers_complete
+    if listed == "none":
+        return say(lang, ("a joker completes no special hand", "王牌不能凑成特殊牌型"))
+    if listed == "all":
+        return say(lang, ("a joker may complete any special hand", "王牌可凑成任何特殊牌型"))
+    names = ", ".join(h.name for h in r.specials.hands if h.id in listed)
+    return say(lang, ("a joker may complete {names}", "王牌可凑成 {names}"), names=names)
 
 
 def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
@@ -331,6 +347,8 @@ def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
         say(lang, ("when the 13 cards hold", "十三张牌的条件")),
     )
     blocks.append(Grid(header, rows))
+    if r.deck.jokers:  # after the table, which a diff pairs by its place
+        blocks.append(_joker_specials(r, lang))
     return Section(term("specials", lang), tuple(blocks))
 
 
