@@ -38,6 +38,7 @@ from housegame.thirteen.replay import (
     score_hand,
 )
 from housegame.thirteen.results import TableResult
+from housegame.thirteen.seating import require_arranger_deck
 from housegame.thirteen.specials import Declared, holding
 from housegame.yamlsource import Located
 
@@ -170,6 +171,7 @@ class Table:
                 high=seats.max,
                 count=len(players),
             )
+        require_arranger_deck(rules, "a game against the computer")
         self.rules = rules
         self.ruleset_ref = ruleset_ref
         self.players = list(players)

@@ -293,16 +293,17 @@ class DeckSpec(Model):
         """A card twice, or a joker: five cards of one rank can come together."""
         return self.decks > 1 or bool(self.extra_suits) or self.jokers > 0
 
-    def ignored_ranking(self) -> list[tuple[str, ...]]:
-        """Ranking settings this deck makes moot: the jokers' without jokers, five of a kind's
-        without a card twice or a joker."""
-        unused: list[tuple[str, ...]] = []
+    def moot_ranking(self, ranking: Ranking) -> tuple[str, str] | None:
+        """A ranking setting this deck cannot use, changed from its default, with the hint
+        (a joker setting without jokers, five of a kind's place without a card twice): refused,
+        so no setting is silently ignored."""
         if not self.jokers:
-            unused += [("ranking", "joker_duplicates"), ("ranking", "natural_beats_joker")]
-            unused.append(("specials", "jokers_complete"))
-            if not self.makes_five_of_a_kind():
-                unused.append(("ranking", "five_of_a_kind"))
-        return unused
+            for name in ("joker_duplicates", "natural_beats_joker"):
+                if getattr(ranking, name) != Ranking.model_fields[name].default:
+                    return name, "the deck has no jokers: drop it, or add deck: {jokers: 2}"
+        if not self.makes_five_of_a_kind() and ranking.five_of_a_kind != "above-straight-flush":
+            return "five_of_a_kind", "one deck of unique cards makes no five of a kind: drop it"
+        return None
 
     @property
     def size(self) -> int:

@@ -28,6 +28,11 @@ from housegame.rulesets.common import (
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
 from housegame.rulesets.possible import never_holds
 
+DECK_WORDS = {
+    "joker_duplicates": "a deck with jokers",
+    "natural_beats_joker": "a deck with jokers",
+    "five_of_a_kind": "a deck holding a card twice, or jokers",
+}
 MAX_SEATS = 6
 """The most players at a 13-card table (六人十三水); the deck must deal each 13 cards."""
 
@@ -815,6 +820,21 @@ class ThirteenCardRuleset(RulesetBase):
                 )
         return self
 
+    @model_validator(mode="after")
+    def _deck_settings(self) -> ThirteenCardRuleset:
+        """Joker and five-of-a-kind settings need a deck that makes them."""
+        moot = self.deck.moot_ranking(self.ranking)
+        if moot is not None:
+            name, hint = moot
+            raise PathError(("ranking", name), f"{name} is a setting for {DECK_WORDS[name]}", hint)
+        if not self.deck.jokers and self.specials.jokers_complete != "none":
+            raise PathError(
+                ("specials", "jokers_complete"),
+                "jokers_complete is a setting for a deck with jokers",
+                "the deck has no jokers: drop it, or add deck: {jokers: 2}",
+            )
+        return self
+
     def lanes(self) -> tuple[LaneName, ...]:
         return LANES
 
@@ -831,4 +851,4 @@ class ThirteenCardRuleset(RulesetBase):
             unused.append(("specials", "home_run_ends_round"))
         if self.home_run is None or not specials.higher_counts_as_scoop:
             unused.append(("specials", "lower_pays_home_run"))
-        return unused + self.deck.ignored_ranking()
+        return unused

@@ -114,6 +114,19 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
     return choice == "auto" and ruleset.specials.declare == "optional"
 
 
+def require_arranger_deck(ruleset: ThirteenCardRuleset, what: str) -> None:
+    """Refuse to deal ``what`` (a simulation, a game against the computer, an arrangement)
+    from a deck the arrangers cannot set hands of: one with jokers or a card twice."""
+    deck = ruleset.deck.deck()
+    if deck.jokers or deck.most_copies > 1:
+        raise TableError(
+            f"{what} needs the arranger, which sets hands of 13 different cards without "
+            f"jokers; {ruleset.id}'s deck ({ruleset.deck.size} cards) has "
+            + ("jokers" if deck.jokers else "cards twice"),
+            hint="score tables that give every player's lanes (docs/decks.md)",
+        )
+
+
 def _check_arrangeable(name: str, cards: Sequence[Card]) -> None:
     """The arrangers set 13 different cards without jokers; other loose hands are set by
     hand."""
@@ -199,6 +212,7 @@ def seat_table(
                     hint="give front/middle/back for this player",
                 )
             _check_arrangeable(entry.name, cards)
+            require_arranger_deck(ruleset, f"player '{entry.name}' (13 loose cards)")
             setting = arranger(cards, ruleset)
         if (
             declared is None

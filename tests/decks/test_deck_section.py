@@ -66,6 +66,21 @@ BASE = "id: room\nname: Room\nsummary: s\nfoul: {handling: refuse}\n"
         ("table: {seats: {min: 2, max: 7}}\n", 5, "table.seats.max", "5 or 6 players"),
         ("deck: {jokers: 3, joker_kinds: little-big}\n", 5, "deck.jokers", "even number"),
         ("deck: {jokers: 9}\n", 5, "deck.jokers", None),
+        ("ranking: {natural_beats_joker: true}\n", 5, "ranking.natural_beats_joker", "no jokers"),
+        ("ranking: {joker_duplicates: false}\n", 5, "ranking.joker_duplicates", "no jokers"),
+        (
+            "ranking: {five_of_a_kind: below-straight-flush}\n",
+            5,
+            "ranking.five_of_a_kind",
+            "no five of a kind",
+        ),
+        ("specials: {jokers_complete: all}\n", 5, "specials.jokers_complete", "no jokers"),
+        (
+            "deck: {jokers: 2}\nspecials: {jokers_complete: [dragon]}\n",
+            6,
+            "specials.jokers_complete[0]",
+            "special hands: none",
+        ),
     ],
 )
 def test_bad_decks_are_refused_with_file_line_and_hint(

@@ -191,3 +191,21 @@ def test_the_cli_scores_a_joker_table_and_shows_what_each_joker_stood_for(
     out = CliRunner().invoke(app, ["score", str(file), "--ruleset", ruleset])
     assert out.exit_code == 0, out.output
     assert "JK=AS" in out.stdout and "JK=AH" in out.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--deals", "4", "--ruleset", str(DECKS / "maceplay-jokers.yaml")],
+        [
+            "arrange",
+            "AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S",
+            "--ruleset",
+            str(DECKS / "maceplay-six.yaml"),
+        ],
+    ],
+)
+def test_what_needs_the_arranger_refuses_a_deck_it_cannot_set(args: list[str]) -> None:
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 2
+    assert "the arranger, which sets hands of 13 different cards without jokers" in out.output
