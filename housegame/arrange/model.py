@@ -114,7 +114,7 @@ class EvModel:
         payout = self.payout
         home_run = self.ruleset.home_run
         n = self.opponents
-        if home_run is None or n < home_run.opponents:
+        if home_run is None or not home_run.counts_at(n):
             return payout.pair(lanes, self.opponent), 0.0, 0.0
         dist = payout.won_lost(lanes) if payout.outcomes is not None else None
         value = payout.pair(lanes, self.opponent, dist)
@@ -243,7 +243,7 @@ class EvModel:
             units, scoop, scoops = payout.as_scoop()
             per = per + units + scoop
             home_run = self.ruleset.home_run
-            if home_run is not None and n >= home_run.opponents:
+            if home_run is not None and home_run.counts_at(n):
                 total = n * payout.home_run(scoops.won_units, scoops.won)
         if self.ruleset.specials.set_extras == "paid":
             per = per - self.opponent.units.get(("always", None), 0)
