@@ -185,7 +185,6 @@ class Ranking(Model):
         description="Three of a suit ranks as a flush in the front, above a straight (and above "
         "a middle two pair: a foul); with front_straights, also straight flushes.",
     )
-
     five_of_a_kind: Literal["above-straight-flush", "below-straight-flush"] = Field(
         default="above-straight-flush",
         description="Where five of a kind (五同) ranks, in a deck that holds a card twice or has "

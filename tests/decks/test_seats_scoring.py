@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from housegame.cards import Card, format_cards
 from housegame.cli import app
 from housegame.errors import CardError
-from housegame.ranking import describe, evaluate, strength
+from housegame.ranking import describe
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile
 from housegame.thirteen import score_thirteen
 from housegame.thirteen.replay import deal_hands
+from tests.thirteen.test_properties import _legal
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "examples" / "decks"
@@ -141,19 +141,6 @@ def test_too_many_copies_at_the_table_are_refused() -> None:
 def test_the_home_run_by_seat_count(opponents: int, counts: bool) -> None:
     home_run = rules("maceplay-five").home_run
     assert home_run is not None and home_run.counts_at(opponents) is counts
-
-
-def _legal(cards: list[Card], rng: random.Random) -> dict[str, str]:
-    """Random lanes that do not foul (jokers ranked as their best)."""
-    pool = list(cards)
-    while True:
-        rng.shuffle(pool)
-        front, g1, g2 = pool[:3], pool[3:8], pool[8:]
-        k1, k2 = strength(evaluate(g1)), strength(evaluate(g2))
-        middle, back = (g1, g2) if k1 <= k2 else (g2, g1)
-        if strength(evaluate(front)) <= min(k1, k2):
-            lanes = {"front": front, "middle": middle, "back": back}
-            return {lane: format_cards(cs) for lane, cs in lanes.items()}
 
 
 @pytest.mark.parametrize(
