@@ -73,7 +73,19 @@ def _table(
 
 @pytest.mark.parametrize("ruleset_id", TABLE)
 def test_model_equals_scorer_at_a_full_table(ruleset_id: str) -> None:
-    ruleset = RULESETS[ruleset_id]
+    _check_full_table(RULESETS[ruleset_id])
+
+
+def test_a_home_run_capped_below_four_seats_pays_none_in_either() -> None:
+    """``home_run.max_opponents``: MacePlay's home run only at three seats; at four, sweeps
+    pay none in the scorer and in the model (both read ``HomeRun.counts_at``)."""
+    data = RULESETS["maceplay"].model_dump(by_alias=True, exclude={"extends"})
+    data["home_run"] |= {"opponents": 2, "max_opponents": 2}
+    _check_full_table(ThirteenCardRuleset.model_validate(data | {"id": "maceplay-capped"}))
+
+
+def _check_full_table(ruleset: ThirteenCardRuleset) -> None:
+    ruleset_id = ruleset.id
     rng = random.Random(f"table {ruleset_id}")
     rules = ruleset.ranking.rules()
     payout = payout_of(ruleset)
