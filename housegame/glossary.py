@@ -28,6 +28,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "full-house": ("full house", "葫芦"),
     "quads": ("quads", "铁支"),
     "straight-flush": ("straight flush", "同花顺"),
+    "five-of-a-kind": ("five of a kind", "五同"),
     "royal-flush": ("royal flush", "皇家同花顺"),
     "wheel": ("wheel (A-2-3-4-5)", "A-2-3-4-5 顺子"),
     # suits and colours
@@ -41,6 +42,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "banker": ("banker", "庄家"),
     "player": ("player", "闲家"),
     "seats": ("seats", "人数"),
+    "deck": ("deck", "牌组"),
     "unit": ("unit", "注"),
     "tie": ("tie", "平局"),
     "set-hand": ("set hand", "摆牌"),

@@ -16,6 +16,13 @@ straight < flush < straight flush) and against the middle for fouls: a front flu
 middle two pair, trips or straight; a front straight against a middle straight compares top
 cards; a front flush against a middle flush compares ranks high to low, the front's missing
 fourth and fifth cards lowest.
+
+A deck that holds a card twice, or jokers, also makes five of a kind (五同): category code 9,
+above the straight flush; where the ruleset places it below, the straight flush takes code 10
+(``category_of`` reads both as the straight flush). A joker (``Card.is_joker``) stands for the
+card that makes its lane's key highest (``wild_best``). Where a natural hand beats the same hand
+made with a joker, keys made without one carry ``NATURAL`` in the suit nibble: below every rank,
+and ignored by the foul check like the suit.
 """
 
 from __future__ import annotations
@@ -25,9 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Literal
 
-from housegame.cards import Card
+from housegame.cards import DECK, JOKER_INDEX, Card
 
 if TYPE_CHECKING:  # numpy loads with the first batch: `housegame --help` never needs it
     import numpy as np
@@ -50,6 +58,7 @@ class Category(IntEnum):
     FULL_HOUSE = 6
     QUADS = 7
     STRAIGHT_FLUSH = 8
+    FIVE_OF_A_KIND = 9
 
     @property
     def label(self) -> str:
@@ -64,6 +73,11 @@ class Category(IntEnum):
 CATEGORY_LABELS: tuple[str, ...] = tuple(c.label for c in Category)
 FRONT_CATEGORIES = (Category.HIGH_CARD, Category.PAIR, Category.TRIPS)
 _WHEEL = frozenset({14, 2, 3, 4, 5})
+FiveOfAKindPlace = Literal["above-straight-flush", "below-straight-flush"]
+STRAIGHT_FLUSH_ABOVE_FIVE = 10
+"""The straight flush's code where five of a kind ranks below it."""
+NATURAL = 4
+"""The suit nibble's bit for a hand made without a joker (``natural_beats_joker``)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +94,11 @@ class RankingRules:
     suit_order: tuple[int, ...] | None = None
     front_straights: bool = False
     front_flushes: bool = False
+    five_of_a_kind: FiveOfAKindPlace = "above-straight-flush"
+    joker_duplicates: bool = True
+    """A joker may stand for a card already in its lane (or that another joker stands for)."""
+    natural_beats_joker: bool = False
+    """Of two hands equal in category and ranks, the one made without a joker wins."""
 
     def suit_strength(self, suit: int) -> int:
         if self.suit_order is None:
@@ -91,7 +110,17 @@ DEFAULT_RULES = RankingRules()
 
 
 def category_of(key: int) -> Category:
-    return Category(key >> 24)
+    code = key >> 24
+    return Category.STRAIGHT_FLUSH if code == STRAIGHT_FLUSH_ABOVE_FIVE else Category(code)
+
+
+def category_code(category: Category, rules: RankingRules) -> int:
+    """Where ``category`` sits in the key: its value, but the straight flush above five of a
+    kind where the ruleset places five of a kind below it."""
+    below = rules.five_of_a_kind == "below-straight-flush"
+    if category is Category.STRAIGHT_FLUSH and below:
+        return STRAIGHT_FLUSH_ABOVE_FIVE
+    return int(category)
 
 
 def strength(key: int) -> int:
@@ -127,51 +156,94 @@ def _straight_top(ranks: set[int], wheel: WheelRank) -> int | None:
     return top
 
 
-def _pack(category: Category, ranks: Sequence[int], suit: int) -> int:
-    key = int(category) << 24
+def _pack(category: Category, ranks: Sequence[int], suit: int, rules: RankingRules) -> int:
+    key = category_code(category, rules) << 24
     for i, r in enumerate(ranks):
         key |= r << (20 - 4 * i)
     return key | suit
 
 
 def evaluate(cards: Sequence[Card], rules: RankingRules = DEFAULT_RULES) -> int:
-    """Key of a 3-card front or a 5-card lane under ``rules``."""
+    """Key of a 3-card front or a 5-card lane under ``rules``; a joker stands for the card
+    that makes the key highest."""
+    if any(c.is_joker for c in cards):
+        return wild_best(tuple(sorted(cards)), rules)[0]
+    key = _natural(cards, rules)
+    return key | NATURAL if rules.natural_beats_joker else key
+
+
+def _natural(cards: Sequence[Card], rules: RankingRules) -> int:
+    """Key of a lane without jokers."""
     ranks = [c.rank for c in cards]
     counts = Counter(ranks)
     ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
     top_rank = max(ranks)
     suit = max(rules.suit_strength(c.suit) for c in cards if c.rank == top_rank)
     shape = sorted(counts.values(), reverse=True)
+    suited = len({c.suit for c in cards}) == 1
+    by_rank = sorted(ranks, reverse=True)  # a flush compares its cards high to low, pairs or not
     if len(cards) == 3:
         category = {3: Category.TRIPS, 2: Category.PAIR}.get(shape[0], Category.HIGH_CARD)
         if category is Category.HIGH_CARD:
             run = sorted(ranks)
             top = 3 if run == [2, 3, 14] else run[2] if run[2] - run[0] == 2 else None
-            straight = rules.front_straights and top is not None
-            flush = rules.front_flushes and len({c.suit for c in cards}) == 1
-            if straight and top is not None:
+            if rules.front_straights and top is not None:
+                flush = rules.front_flushes and suited
                 shaped = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
-                return _pack(shaped, [top], suit)
-            if flush:
-                return _pack(Category.FLUSH, ordered, suit)
-        return _pack(category, ordered, suit)
+                return _pack(shaped, [top], suit, rules)
+        if rules.front_flushes and suited:
+            return _pack(Category.FLUSH, by_rank, suit, rules)
+        return _pack(category, ordered, suit, rules)
     if len(cards) != 5:
         raise ValueError(f"a lane has 3 or 5 cards, not {len(cards)}")
-    flush = len({c.suit for c in cards}) == 1
-    wheel_rule = rules.wheel_straight_flush if flush else rules.wheel_straight
+    wheel_rule = rules.wheel_straight_flush if suited else rules.wheel_straight
     top = _straight_top(set(ranks), wheel_rule)
     if top is not None:
-        return _pack(Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT, [top], suit)
-    if flush:
-        return _pack(Category.FLUSH, ordered, suit)
+        return _pack(Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, [top], suit, rules)
     category = {
+        (5,): Category.FIVE_OF_A_KIND,
         (4, 1): Category.QUADS,
         (3, 2): Category.FULL_HOUSE,
         (3, 1): Category.TRIPS,
         (2, 2): Category.TWO_PAIR,
         (2, 1): Category.PAIR,
-    }.get((shape[0], shape[1]), Category.HIGH_CARD)
-    return _pack(category, ordered, suit)
+    }.get(tuple(shape[:2]), Category.HIGH_CARD)
+    if suited and category < Category.FLUSH:
+        return _pack(Category.FLUSH, by_rank, suit, rules)
+    return _pack(category, ordered, suit, rules)
+
+
+def _candidates(naturals: Sequence[Card], rules: RankingRules) -> tuple[Card, ...]:
+    """The cards a joker may stand for that can matter: every rank in the suits that can make
+    a flush or win a suit comparison (all four where a joker may not repeat a card, so a taken
+    card has an equal in another suit); highest first, so of equal choices a joker shows the
+    spade."""
+    if not rules.joker_duplicates:
+        suits: set[int] = {0, 1, 2, 3}
+    else:
+        best = max(range(4), key=lambda s: (rules.suit_strength(s), s))
+        suits = {best} | ({naturals[0].suit} if len({c.suit for c in naturals}) == 1 else set())
+        if not naturals:
+            suits = {best}
+    taken = set(naturals) if not rules.joker_duplicates else set()
+    return tuple(c for c in reversed(DECK) if c.suit in suits and c not in taken)
+
+
+@lru_cache(maxsize=1 << 14)
+def wild_best(cards: tuple[Card, ...], rules: RankingRules) -> tuple[int, tuple[Card, ...]]:
+    """The highest key a lane with jokers makes, and the cards its jokers stand for (in the
+    order of the jokers in ``cards``). Cached: a table's lanes are ranked again and again."""
+    naturals = [c for c in cards if not c.is_joker]
+    wild = len(cards) - len(naturals)
+    pick = combinations if not rules.joker_duplicates else combinations_with_replacement
+    best: tuple[int, tuple[Card, ...]] = (-1, ())
+    for stand in pick(_candidates(naturals, rules), wild):
+        key = _natural([*naturals, *stand], rules)
+        if key > best[0]:
+            best = (key, stand)
+    if best[0] < 0:
+        raise ValueError(f"{len(cards)} cards with {wild} jokers make no hand")
+    return best
 
 
 @lru_cache(maxsize=1 << 16)
@@ -196,7 +268,11 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
     import numpy as np
 
     cards = np.asarray(cards, dtype=np.int64)
+    if cards.size and int(cards.max()) >= JOKER_INDEX:
+        raise ValueError("evaluate_batch ranks hands without jokers; evaluate ranks jokers")
     n, width = cards.shape
+    natural = NATURAL if rules.natural_beats_joker else 0
+    straight_flush = category_code(Category.STRAIGHT_FLUSH, rules)
     ranks = cards // 4 + 2
     suits = cards % 4
     counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
@@ -217,11 +293,14 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
         ace_low = distinct & (run[:, 0] == 2) & (run[:, 1] == 3) & (run[:, 2] == 14)
         straight = (distinct & (run[:, 2] - run[:, 0] == 2)) | ace_low
         straight &= rules.front_straights
-        flush = distinct & (suits == suits[:, :1]).all(axis=1) & rules.front_flushes
+        flush = (suits == suits[:, :1]).all(axis=1) & rules.front_flushes
         top = np.where(ace_low, 3, run[:, 2])
-        category = np.select([straight & flush, flush, straight], [8, 5, 4], default=category)
-        packed = np.where(straight, top << 20, packed)
-        front: IntArray = (category.astype(np.int64) << 24) | packed | suit_nibble
+        category = np.select(
+            [straight & flush, flush, straight], [straight_flush, 5, 4], default=category
+        )
+        by_rank = (run[:, 2] << 20) | (run[:, 1] << 16) | (run[:, 0] << 12)
+        packed = np.where(straight, top << 20, np.where(category == 5, by_rank, packed))
+        front: IntArray = (category.astype(np.int64) << 24) | packed | suit_nibble | natural
         return front
     flush = (suits == suits[:, :1]).all(axis=1)
     distinct = max_count == 1
@@ -240,6 +319,7 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
     )
     category = np.select(
         [
+            max_count == 5,
             straight & flush,
             max_count == 4,
             (max_count == 3) & (n_pairs_cards == 2),
@@ -249,12 +329,19 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
             n_pairs_cards == 4,
             n_pairs_cards == 2,
         ],
-        [8, 7, 6, 5, 4, 3, 2, 1],
+        [9, straight_flush, 7, 6, 5, 4, 3, 2, 1],
         default=0,
     ).astype(np.int64)
     packed = np.zeros(n, dtype=np.int64)
     for i in range(5):
         packed |= ordered[:, i] << (20 - 4 * i)
+    paired_flush = (category == 5) & (max_count > 1)
+    if paired_flush.any():  # a card held twice: the flush's ranks high to low, not pairs first
+        descending = -np.sort(-ranks, axis=1)
+        by_rank = np.zeros(n, dtype=np.int64)
+        for i in range(5):
+            by_rank |= descending[:, i] << (20 - 4 * i)
+        packed = np.where(paired_flush, by_rank, packed)
     packed = np.where(straight, top << 20, packed)
-    keys: IntArray = (category << 24) | packed | suit_nibble
+    keys: IntArray = (category << 24) | packed | suit_nibble | natural
     return keys

@@ -62,7 +62,7 @@ def _loose_hands(table: TableFile) -> list[list[Card]]:
             cards = parse_cards(player.cards)
         except CardError:
             continue
-        if len(cards) == 13 and len(set(cards)) == 13:
+        if len(cards) == len(set(cards)) == 13 and not any(c.is_joker for c in cards):
             hands.append(cards)
     return hands
 
@@ -172,13 +172,13 @@ def check_setting(
     lanes: dict[str, list[Card]] = {}
     for lane, text in given.items():
         try:
-            cards = parse_cards(text)
+            cards = parse_cards(text, rules.deck.deck())
         except CardError as exc:
             raise CardError(f"{lane}: {exc.message}", exc.hint) from None
         if len(cards) != LANE_SIZES[lane]:
             raise TableError(f"{lane} has {len(cards)} cards, needs {LANE_SIZES[lane]}")
         lanes[lane] = cards
-    check_no_duplicates(lanes)
+    check_no_duplicates(lanes, rules.deck.deck())
     setting = Setting.of(lanes["front"], lanes["middle"], lanes["back"], rules.ranking.rules())
     found = holding(setting.cards, rules) if rules.specials.declare == "automatic" else []
     declared = found[0] if found else None

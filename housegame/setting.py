@@ -9,8 +9,13 @@ from functools import cached_property
 
 from housegame.cards import Card, format_cards
 from housegame.glossary import Lang, Phrase, hand_words, say, term
-from housegame.ranking import RankingRules, describe, evaluate, strength
+from housegame.ranking import RankingRules, describe, evaluate, strength, wild_best
 from housegame.rulesets.common import LANES, LaneName
+
+
+def _wild(lane: Sequence[Card]) -> bool:
+    return any(c.is_joker for c in lane)
+
 
 BEATS: Phrase = ("{upper} {high} beats {lower} {low}", "{upper} {high} 大于 {lower} {low}")
 
@@ -23,6 +28,8 @@ class Setting:
     middle: tuple[Card, ...]
     back: tuple[Card, ...]
     keys: tuple[int, int, int]
+    stands: tuple[tuple[Card, ...], ...] = ((), (), ())
+    """Per lane, the cards its jokers stand for (in the order of the lane's jokers)."""
 
     @classmethod
     def of(
@@ -33,7 +40,22 @@ class Setting:
         rules: RankingRules,
     ) -> Setting:
         keys = (evaluate(front, rules), evaluate(middle, rules), evaluate(back, rules))
-        return cls(tuple(front), tuple(middle), tuple(back), keys)
+        lanes = (tuple(front), tuple(middle), tuple(back))
+        if not any(_wild(lane) for lane in lanes):
+            return cls(*lanes, keys)
+        stands = tuple(
+            wild_best(tuple(sorted(lane)), rules)[1] if _wild(lane) else () for lane in lanes
+        )
+        return cls(*lanes, keys, stands)
+
+    def jokers(self) -> dict[LaneName, str]:
+        """What each lane's jokers stand for, as a breakdown shows it: ``JK=TS``."""
+        shown: dict[LaneName, str] = {}
+        for lane, stands in zip(LANES, self.stands):
+            jokers = sorted((c for c in self.lane(lane) if c.is_joker), key=lambda c: c.index)
+            if stands:
+                shown[lane] = " ".join(f"{j}={s}" for j, s in zip(jokers, stands))
+        return shown
 
     def lane(self, lane: LaneName) -> tuple[Card, ...]:
         return {"front": self.front, "middle": self.middle, "back": self.back}[lane]

@@ -11,10 +11,10 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from housegame.cards import Card, parse_cards
-from housegame.errors import CardError, PathError, TableError
+from housegame.cards import Card, Deck, copies_problem, parse_cards
+from housegame.errors import CardError, HousegameError, PathError, TableError
 from housegame.rulesets.common import HAND_CARDS, LANE_SIZES, Model, require_unique
-from housegame.rulesets.loader import resolve_ruleset_ref
+from housegame.rulesets.loader import load_ruleset, looks_like_path, resolve_ruleset_ref
 from housegame.validation import (
     Problem,
     model_problems,
@@ -110,9 +110,23 @@ def table_schema() -> dict[str, Any]:
     }
 
 
+def _named_deck(table: TableFile) -> Deck | None:
+    """The deck of the bundled ruleset the table names; None otherwise (a table naming a file,
+    or none, is counted against the deck of the ruleset it is scored under, when it is: a
+    table read from the network must not make the server read files)."""
+    if table.ruleset is None or looks_like_path(table.ruleset):
+        return None
+    try:
+        ruleset = load_ruleset(table.ruleset)
+    except HousegameError:
+        return None
+    deck = getattr(ruleset, "deck", None)
+    return deck.deck() if deck is not None else None
+
+
 def card_problems(located: Located, table: TableFile) -> list[Problem]:
-    """Every card that cannot be read, every lane of the wrong size and every card held
-    twice, each at its line."""
+    """Every card that cannot be read, every lane of the wrong size and every card held more
+    often than the deck of the table's ruleset has it, each at its line."""
     found: list[Problem] = []
     holders: dict[Card, list[tuple[str, str, int]]] = {}
     sizes: dict[str, int] = {"cards": HAND_CARDS, **{str(k): n for k, n in LANE_SIZES.items()}}
@@ -128,7 +142,7 @@ def card_problems(located: Located, table: TableFile) -> list[Problem]:
                 continue
             path = ("players", i, part)
             try:
-                cards = parse_cards(text)
+                cards = parse_cards(text, None)
             except CardError as exc:
                 who = f"player '{player.name}' {part}"
                 found.append(problem_at(located, path, f"{who}: {exc.message}", exc.hint))
@@ -140,14 +154,12 @@ def card_problems(located: Located, table: TableFile) -> list[Problem]:
                 found.append(problem_at(located, path, message))
             for card in cards:
                 holders.setdefault(card, []).append((player.name, part, i))
+    deck = _named_deck(table)
     for card, held in holders.items():
-        if len(held) > 1:
+        problem = copies_problem(card, [h[0] for h in held], deck) if deck else None
+        if problem is not None:
             _, part, i = held[-1]
-            names = ", ".join(h[0] for h in held)
-            message = f"duplicate card: {card} (held by {names})"
-            found.append(
-                problem_at(located, ("players", i, part), message, "one deck has each card once")
-            )
+            found.append(problem_at(located, ("players", i, part), *problem))
     return sorted(found, key=lambda p: p.line or 0)
 
 

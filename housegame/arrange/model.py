@@ -154,7 +154,7 @@ class EvModel:
         payout = self.payout
         home_run = self.ruleset.home_run
         n = self.opponents
-        if home_run is None or n < home_run.opponents:
+        if home_run is None or not home_run.counts_at(n):
             return payout.pair_parts(lanes, self.opponent, by_term=by_term), 0.0, 0.0
         dist = payout.won_lost(lanes) if payout.outcomes is not None else None
         parts = payout.pair_parts(lanes, self.opponent, dist, by_term)
@@ -372,7 +372,7 @@ class EvModel:
             units, scoop, scoops = payout.as_scoop()
             per = per + units + scoop
             home_run = self.ruleset.home_run
-            if home_run is not None and n >= home_run.opponents:
+            if home_run is not None and home_run.counts_at(n):
                 total = n * payout.home_run(scoops.won_units, scoops.won)
         if self.ruleset.specials.set_extras == "paid":
             per = per - self.opponent.units.get(("always", None), 0)

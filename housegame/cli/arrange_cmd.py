@@ -28,6 +28,7 @@ from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import arrangement_json
+from housegame.thirteen.seating import require_arranger_deck
 
 SENTENCES: dict[str, tuple[str, str]] = {
     "units": ("{value:+.3f} units", "{value:+.3f} 注"),
@@ -114,6 +115,7 @@ def arrange_command(
         raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
     rules = load_ruleset(ruleset, ThirteenCardRuleset)
     chosen: Objective = "ev" if objective == "ev" else "lexicographic"
+    require_arranger_deck(rules, "arranging")
     result = arrange(parse_cards(cards), rules, chosen, top)
     if json:
         print_json(arrangement_json(result))

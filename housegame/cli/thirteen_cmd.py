@@ -81,9 +81,10 @@ def _note(seat: Seat, lang: Lang) -> str:
         return f"{declares} {seat.declared.hand.name} ({seat.declared.points})"
     if seat.surrendered:
         return "surrenders" if lang == "en" else term("surrender", lang)
+    jokers = "; ".join(seat.setting.jokers().values()) if seat.setting is not None else ""
     if seat.fouled:
-        return "FOUL" if lang == "en" else term("foul", lang)
-    return ""
+        return ("FOUL" if lang == "en" else term("foul", lang)) + (f" ({jokers})" if jokers else "")
+    return jokers
 
 
 @handles_input_errors

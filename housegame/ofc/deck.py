@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import random
-
-from housegame.cards import DECK, Card, parse_cards
+from housegame.cards import STANDARD_DECK, Card, Deck, parse_cards
 from housegame.errors import CardError
 from housegame.ofc.errors import OfcError
 
 
-def shuffled_deck(seed: int) -> list[Card]:
-    """The 52 cards in the order ``random.Random(seed)`` shuffles them: the same on every run."""
-    cards = list(DECK)
-    random.Random(seed).shuffle(cards)
-    return cards
+def shuffled_deck(seed: int, deck: Deck = STANDARD_DECK) -> list[Card]:
+    """The ruleset's deck in the order ``random.Random(seed)`` shuffles it: the same on every
+    run."""
+    return deck.shuffled(seed)
 
 
-def deck_from_text(text: str | list[str]) -> list[Card]:
-    """An explicit deal order (top card first); duplicates are refused by the parser."""
+def deck_from_text(text: str | list[str], deck: Deck = STANDARD_DECK) -> list[Card]:
+    """An explicit deal order (top card first); cards beyond the deck's copies are refused by
+    the parser."""
     try:
-        return parse_cards(text)
+        return parse_cards(text, deck)
     except CardError as exc:
         raise OfcError(f"deck: {exc.message}", exc.hint) from None

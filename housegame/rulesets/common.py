@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from types import NoneType, UnionType
 from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from housegame.cards import SUIT_NAMES, rank_value
+from housegame.cards import BIG_JOKER, DECK, JOKER, LITTLE_JOKER, SUIT_NAMES, Card, Deck, rank_value
 from housegame.errors import PathError
 from housegame.ranking import RankingRules
 from housegame.rulesets.bounds import check_model
@@ -44,6 +44,8 @@ CategoryName = Literal[
     "quads",
     "straight-flush",
 ]
+ThirteenCategory = Literal[CategoryName, "five-of-a-kind"]
+"""A 13-card lane's categories: a deck holding a card twice, or jokers, makes five of a kind."""
 RankText = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 RANK_TEXTS: tuple[str, ...] = get_args(RankText)
 """Ranks low to high with A high, as rulesets write them."""
@@ -183,6 +185,21 @@ class Ranking(Model):
         description="Three of a suit ranks as a flush in the front, above a straight (and above "
         "a middle two pair: a foul); with front_straights, also straight flushes.",
     )
+    five_of_a_kind: Literal["above-straight-flush", "below-straight-flush"] = Field(
+        default="above-straight-flush",
+        description="Where five of a kind (五同) ranks, in a deck that holds a card twice or has "
+        "jokers: above-straight-flush (most 十三水 rooms) or below-straight-flush (above quads).",
+    )
+    joker_duplicates: bool = Field(
+        default=True,
+        description="A joker may stand for a card already in its lane (two AS in a flush, five "
+        "of a kind from one deck); false: only for a card the lane does not hold.",
+    )
+    natural_beats_joker: bool = Field(
+        default=False,
+        description="Of two lanes equal in category and ranks, the one made without a joker "
+        "wins; false: they tie.",
+    )
 
     @model_validator(mode="after")
     def _all_suits(self) -> Ranking:
@@ -204,7 +221,104 @@ class Ranking(Model):
             order,
             self.front_straights,
             self.front_flushes,
+            self.five_of_a_kind,
+            self.joker_duplicates,
+            self.natural_beats_joker,
         )
+
+
+MAX_DECKS = 4
+MAX_EXTRA_SUITS = 8
+MAX_JOKERS = 8
+
+
+class DeckSpec(Model):
+    """What the cards are: standard decks, extra suits (加一色), jokers (鬼牌 / 王)."""
+
+    decks: int = Field(
+        default=1,
+        ge=1,
+        le=MAX_DECKS,
+        description="Whole 52-card decks shuffled together (2: every card twice).",
+    )
+    extra_suits: list[SuitName] = Field(
+        default_factory=list,
+        description="One more suit of 13 cards per entry (加一色: [spades]; 加两色: [spades, "
+        "hearts]); a suit may be named twice. Each card of it is then held once more.",
+        max_length=MAX_EXTRA_SUITS,
+        examples=[["spades"], ["spades", "hearts"]],
+    )
+    jokers: int = Field(
+        default=0,
+        ge=0,
+        le=MAX_JOKERS,
+        description="Jokers in the deck (0: none). Written JK in tables, or JKS / JKB where "
+        "joker_kinds is little-big.",
+    )
+    joker_kinds: Literal["alike", "little-big"] = Field(
+        default="alike",
+        description="alike: every joker is JK; little-big: half are little (JKS), half big "
+        "(JKB), as a ruleset that tells them apart says (jokers must be even).",
+    )
+
+    @model_validator(mode="after")
+    def _pairs_of_jokers(self) -> DeckSpec:
+        if self.joker_kinds == "little-big" and self.jokers % 2:
+            raise PathError(
+                ("jokers",),
+                f"{self.jokers} jokers cannot be half little, half big",
+                "give an even number of jokers, or write joker_kinds: alike",
+            )
+        return self
+
+    def deck(self) -> Deck:
+        """The deck as the card checks and dealers read it."""
+        return self._deck
+
+    @cached_property
+    def _deck(self) -> Deck:
+        counts: dict[Card, int] = {card: self.decks for card in DECK}
+        for suit in self.extra_suits:
+            for card in DECK:
+                if card.suit == SUIT_NAMES.index(suit):
+                    counts[card] += 1
+        if self.joker_kinds == "alike":
+            counts[JOKER] = self.jokers
+        else:
+            counts[LITTLE_JOKER] = counts[BIG_JOKER] = self.jokers // 2
+        return Deck.of(counts)
+
+    def makes_five_of_a_kind(self) -> bool:
+        """A card twice, or a joker: five cards of one rank can come together."""
+        return self.decks > 1 or bool(self.extra_suits) or self.jokers > 0
+
+    def moot_ranking(self, ranking: Ranking) -> tuple[str, str] | None:
+        """A ranking setting this deck cannot use, changed from its default, with the hint
+        (a joker setting without jokers, five of a kind's place without a card twice): refused,
+        so no setting is silently ignored."""
+        if not self.jokers:
+            for name in ("joker_duplicates", "natural_beats_joker"):
+                if getattr(ranking, name) != Ranking.model_fields[name].default:
+                    return name, "the deck has no jokers: drop it, or add deck: {jokers: 2}"
+        if not self.makes_five_of_a_kind() and ranking.five_of_a_kind != "above-straight-flush":
+            return "five_of_a_kind", "one deck of unique cards makes no five of a kind: drop it"
+        return None
+
+    @property
+    def size(self) -> int:
+        """Cards in the deck: 52 per deck, 13 per extra suit, and the jokers."""
+        return 52 * self.decks + 13 * len(self.extra_suits) + self.jokers
+
+
+DECK_TEXT = (
+    "The cards dealt from: standard decks, extra suits (加一色 / 加两色), jokers. Omitted: "
+    "one 52-card deck, no jokers."
+)
+
+
+def deck_too_small(need: int, what: str, deck: DeckSpec) -> str:
+    """The message for a table that needs more cards than the deck holds."""
+    return f"{what} need {need} cards but the deck has {deck.size}"
 
 
 def _field_type(annotation: Any, step: str | int) -> Any:

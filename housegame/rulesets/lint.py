@@ -35,11 +35,13 @@ RANK_ORDER: tuple[str, ...] = RANK_TEXTS
 
 
 @cache
-def lane_categories(rules: RankingRules, size: int) -> frozenset[str]:
+def lane_categories(rules: RankingRules, size: int, five_of_a_kind: bool = False) -> frozenset[str]:
     """Every category a lane of ``size`` cards can rank as under ``rules``, found by ranking
-    hands (every 3-card hand; for 5 cards, every category the ranking has)."""
+    hands (every 3-card hand; for 5 cards, every category the ranking has, five of a kind
+    where the deck makes it)."""
     if size != 3:
-        return frozenset(c.label for c in Category)
+        five = {Category.FIVE_OF_A_KIND.label}
+        return frozenset(c.label for c in Category) - (set() if five_of_a_kind else five)
     hands = itertools.combinations([Card(i) for i in range(52)], size)
     return frozenset(category_of(evaluate(list(h), rules)).label for h in hands)
 
@@ -85,7 +87,9 @@ def _lane_tests(condition: Any, path: KeyPath) -> Iterator[tuple[LaneIs, KeyPath
 def _unreachable(
     resolved: Resolved, rules: ThirteenCardRuleset, lane: LaneName, categories: list[str]
 ) -> list[str]:
-    can = lane_categories(rules.ranking.rules(), LANE_SIZES[lane])
+    can = lane_categories(
+        rules.ranking.rules(), LANE_SIZES[lane], rules.deck.makes_five_of_a_kind()
+    )
     return [c for c in categories if c not in can]
 
 
@@ -98,7 +102,9 @@ def _never_holds(resolved: Resolved, rules: ThirteenCardRuleset) -> Iterator[Pro
             f"the {lane} ranks as "
             + ", ".join(
                 sorted(
-                    lane_categories(rules.ranking.rules(), LANE_SIZES[lane]),
+                    lane_categories(
+                        rules.ranking.rules(), LANE_SIZES[lane], rules.deck.makes_five_of_a_kind()
+                    ),
                     key=lambda c: Category.from_label(c),
                 )
             ),

@@ -14,8 +14,10 @@ from housegame.cards import rank_value
 from housegame.errors import PathError
 from housegame.ranking import Category
 from housegame.rulesets.common import (
+    DECK_TEXT,
     Bounds,
     CategoryName,
+    DeckSpec,
     LaneName,
     Model,
     Ranking,
@@ -23,6 +25,9 @@ from housegame.rulesets.common import (
     RulesetBase,
 )
 from housegame.rulesets.merge import MergeSpec
+
+JOKER_RANKING = frozenset({"five_of_a_kind", "joker_duplicates", "natural_beats_joker"})
+"""Ranking settings an OFC deck (unique cards, no jokers) leaves moot."""
 
 CATEGORY_TEXT = (
     "Categories, lowest first: high-card, pair, two-pair, trips, straight, flush, full-house, "
@@ -293,7 +298,7 @@ class OfcRuleset(RulesetBase):
     ranking: Ranking = Field(
         default_factory=Ranking, description="How hands rank: the wheel's place, suit order."
     )
-    deck_size: Literal[52] = Field(default=52, description="One deck, no jokers.")
+    deck: DeckSpec = Field(default_factory=DeckSpec, description=DECK_TEXT)
     players: Bounds = Field(
         default_factory=lambda: Bounds(min=2, max=3),
         description="How many players may sit: {min, max}; the deal must fit the deck.",
@@ -332,24 +337,37 @@ class OfcRuleset(RulesetBase):
                 "and Fantasyland read the front as high card, pair or trips",
                 "drop front_straights and front_flushes",
             )
+        if self.deck != DeckSpec():
+            raise PathError(
+                ("deck",),
+                "OFC deals one deck of unique cards without jokers: its play, royalties and "
+                "Fantasyland read each card once",
+                "drop decks, extra_suits and jokers",
+            )
+        if self.ranking != Ranking(**self.ranking.model_dump(exclude=set(JOKER_RANKING))):
+            raise PathError(
+                ("ranking",),
+                "five of a kind and jokers are a 13-card setting; an OFC deck makes neither",
+                "drop " + ", ".join(sorted(JOKER_RANKING)),
+            )
         if self.players.min is None or self.players.min < 2:
             raise PathError(
                 ("players", "min"), "players.min must be at least 2", "write players: {min: 2}"
             )
         most = self.players.max if self.players.max is not None else self.players.min
         need = most * self.cards_per_player()
-        if need > self.deck_size:
+        if need > self.deck.size:
             raise PathError(
                 ("players",),
                 self.seats_problem(most) or "",
                 "seat fewer players, or deal fewer cards",
             )
         most_cards = self.fantasyland.most_cards() if self.fantasyland is not None else 0
-        if most_cards * most > self.deck_size:
+        if most_cards * most > self.deck.size:
             raise PathError(
                 ("fantasyland", "cards"),
                 f"{most} players in Fantasyland with {most_cards} cards each need "
-                f"more than the {self.deck_size}-card deck",
+                f"more than the {self.deck.size}-card deck",
                 "give Fantasyland fewer cards, or seat fewer players",
             )
         return self
@@ -367,10 +385,10 @@ class OfcRuleset(RulesetBase):
     def seats_problem(self, players: int) -> str | None:
         """Why ``players`` cannot sit at this game, or None if they can."""
         need = players * self.cards_per_player()
-        if need > self.deck_size:
+        if need > self.deck.size:
             return (
                 f"{players} players need {need} cards ({self.cards_per_player()} each by the "
-                f"deal schedule) but the deck has {self.deck_size}"
+                f"deal schedule) but the deck has {self.deck.size}"
             )
         if not self.players.holds(players):
             return f"{self.id} seats {self.players.min}-{self.players.max} players"

@@ -10,28 +10,37 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from housegame.cards import parse_card, rank_value
 from housegame.errors import CardError, PathError
 from housegame.rulesets.common import (
+    DECK_TEXT,
     HAND_CARDS,
     LANES,
     Bounds,
-    CategoryName,
     Count,
+    DeckSpec,
     LaneName,
     Model,
     Ranking,
     RankName,
     RulesetBase,
     SuitName,
+    ThirteenCategory,
     by_key,
     require_unique,
 )
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
 from housegame.rulesets.possible import never_holds
 
-MAX_SEATS = 52 // HAND_CARDS
+DECK_WORDS = {
+    "joker_duplicates": "a deck with jokers",
+    "natural_beats_joker": "a deck with jokers",
+    "five_of_a_kind": "a deck holding a card twice, or jokers",
+}
+MAX_SEATS = 6
+"""The most players at a 13-card table (六人十三水); the deck must deal each 13 cards."""
 
 CATEGORY_TEXT = (
     "Hand categories, lowest first: high-card, pair, two-pair, trips, straight, flush, "
-    "full-house, quads, straight-flush (a royal flush is a straight-flush). The 3-card front "
+    "full-house, quads, straight-flush (a royal flush is a straight-flush), five-of-a-kind (a deck "
+    "with a card twice, or jokers; its place: ranking.five_of_a_kind). The 3-card front "
     "makes only high-card, pair and trips."
 )
 
@@ -58,7 +67,7 @@ class LaneIs(Model):
     """One lane of a set hand holds this; every given field must hold."""
 
     lane: LaneName = Field(description="The lane tested: front (3 cards), middle or back (5).")
-    category: list[CategoryName] | None = Field(
+    category: list[ThirteenCategory] | None = Field(
         default=None, description="The lane's hand is any of these categories. " + CATEGORY_TEXT
     )
     suited: bool | None = Field(
@@ -346,7 +355,7 @@ class LaneValue(Model):
     """Replace mode: a lane won with this hand is worth ``units`` instead of the default."""
 
     lane: LaneName = Field(description="The lane won: front, middle or back.")
-    category: list[CategoryName] = Field(
+    category: list[ThirteenCategory] = Field(
         description="The winner's hand in that lane is one of these. Together with `lane` it "
         "identifies the entry when a file extends another. " + CATEGORY_TEXT,
         examples=[["quads"], ["straight-flush"]],
@@ -400,10 +409,32 @@ class HomeRun(Model):
         description="A home run scoops every other player, at a table of at least this many "
         "opponents (3: four players; a smaller table makes none).",
     )
+    max_opponents: int | None = Field(
+        default=None,
+        ge=1,
+        description="The largest table, in opponents, where a home run counts (3 with "
+        "opponents: 3: only with four players); null: any table of at least `opponents`.",
+    )
     multiplier: int = Field(
         default=1, ge=1, description="Applied again to the lane units of every scooped pair."
     )
     bonus: int = Field(default=0, ge=0, description="Units more from each scooped opponent.")
+
+    @model_validator(mode="after")
+    def _range(self) -> HomeRun:
+        if self.max_opponents is not None and self.max_opponents < self.opponents:
+            raise PathError(
+                ("max_opponents",),
+                f"max_opponents {self.max_opponents} is below opponents {self.opponents}",
+                "no table could make a home run: raise max_opponents, or drop it",
+            )
+        return self
+
+    def counts_at(self, opponents: int) -> bool:
+        """Whether scooping ``opponents`` players makes a home run."""
+        return opponents >= self.opponents and (
+            self.max_opponents is None or opponents <= self.max_opponents
+        )
 
 
 class Bonus(Model):
@@ -607,11 +638,32 @@ class Specials(Model):
         description="The special hands. Merged by id when a file extends another (new ids go "
         "last); `{id: ..., $delete: true}` removes one, `{$replace: [...]}` replaces them all.",
     )
+    jokers_complete: Literal["none", "all"] | list[str] = Field(
+        default="none",
+        description="Which special hands a joker may complete, standing for any card: none (a "
+        "joker then stands for no card: the other cards must make the hand), all, or a list "
+        "of special-hand ids.",
+        examples=["all", ["six-pairs"]],
+    )
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Specials:
         require_unique([h.id for h in self.hands], "special hand ids")
+        if isinstance(self.jokers_complete, list):
+            ids = [h.id for h in self.hands]
+            for i, name in enumerate(self.jokers_complete):
+                if name not in ids:
+                    raise PathError(
+                        ("jokers_complete", i),
+                        f"no special hand '{name}'",
+                        "special hands: " + (", ".join(ids) or "none"),
+                    )
         return self
+
+    def joker_completes(self, hand: SpecialHand) -> bool:
+        """Whether a joker may stand for any card in ``hand``'s condition."""
+        listed = self.jokers_complete
+        return listed == "all" or (isinstance(listed, list) and hand.id in listed)
 
     def place(self, hand: SpecialHand) -> int:
         """How high ``hand`` stands among the specials by ``order`` (higher is better)."""
@@ -705,6 +757,7 @@ class ThirteenCardRuleset(RulesetBase):
     ranking: Ranking = Field(
         default_factory=Ranking, description="How hands rank: the wheel's place, suit order."
     )
+    deck: DeckSpec = Field(default_factory=DeckSpec, description=DECK_TEXT)
     table: Table = Field(
         default_factory=Table, description="Who compares with whom, tied lanes, seats."
     )
@@ -829,15 +882,39 @@ class ThirteenCardRuleset(RulesetBase):
 
     @model_validator(mode="after")
     def _seats_fit_a_deck(self) -> ThirteenCardRuleset:
-        """Two to four hands of 13 come out of one deck: other seat counts could never play."""
+        """Two to six hands of 13, all out of the ruleset's deck: other seat counts could never
+        play."""
         seats = self.table.seats
         for end, value in (("min", seats.min), ("max", seats.max)):
             if value is not None and not 2 <= value <= MAX_SEATS:
                 raise PathError(
                     ("table", "seats", end),
                     f"{value} seats: a 13-card table seats 2 to {MAX_SEATS} players",
-                    f"one deck deals at most {MAX_SEATS} hands of {HAND_CARDS}",
+                    "5 or 6 players need a bigger deck: deck: {extra_suits: [spades]} (加一色)",
                 )
+            if value is not None and value * HAND_CARDS > self.deck.size:
+                raise PathError(
+                    ("table", "seats", end),
+                    f"{value} seats need {value * HAND_CARDS} cards but the deck has "
+                    f"{self.deck.size}",
+                    "add extra suits (deck: {extra_suits: [spades]}: 13 cards more each), "
+                    f"or seat at most {self.deck.size // HAND_CARDS}",
+                )
+        return self
+
+    @model_validator(mode="after")
+    def _deck_settings(self) -> ThirteenCardRuleset:
+        """Joker and five-of-a-kind settings need a deck that makes them."""
+        moot = self.deck.moot_ranking(self.ranking)
+        if moot is not None:
+            name, hint = moot
+            raise PathError(("ranking", name), f"{name} is a setting for {DECK_WORDS[name]}", hint)
+        if not self.deck.jokers and self.specials.jokers_complete != "none":
+            raise PathError(
+                ("specials", "jokers_complete"),
+                "jokers_complete is a setting for a deck with jokers",
+                "the deck has no jokers: drop it, or add deck: {jokers: 2}",
+            )
         return self
 
     def lanes(self) -> tuple[LaneName, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.common import Bounds, Ranking, RulesetBase
+from housegame.rulesets.common import Bounds, DeckSpec, Ranking, RulesetBase
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesheet.model import Section
 
@@ -22,13 +22,69 @@ def seats_words(seats: Bounds, lang: Lang = "en") -> str:
     return f"{seats.min or 1}-{seats.max}"
 
 
+def deck_words(deck: DeckSpec, lang: Lang = "en") -> str:
+    """The deck as a sheet says it: ``one 52-card deck``; ``80 cards: one deck, extra suits
+    spades, hearts, 2 jokers (JKS, JKB)``."""
+    plain = ("one {n}-card deck", "一副 {n} 张牌")
+    if deck.decks == 1 and not deck.extra_suits and not deck.jokers:
+        return say(lang, plain, n=deck.size)
+    parts = [say(lang, ("{n} decks", "{n} 副牌"), n=deck.decks) if deck.decks > 1 else ""]
+    parts[0] = parts[0] or say(lang, ("one deck", "一副牌"))
+    if deck.extra_suits:
+        suits = ", ".join(term(s, lang) for s in deck.extra_suits)
+        parts.append(say(lang, ("extra suits {suits}", "加色 {suits}"), suits=suits))
+    if deck.jokers:
+        names = "JK" if deck.joker_kinds == "alike" else "JKS, JKB"
+        jokers = ("{n} jokers ({names})", "{n} 张王牌 ({names})")
+        parts.append(say(lang, jokers, n=deck.jokers, names=names))
+    return say(lang, ("{n} cards: {parts}", "{n} 张: {parts}"), n=deck.size, parts=", ".join(parts))
+
+
 WHEEL: dict[str, Phrase] = {
     "lowest": ("the lowest {kind}", "最小的{kind}"),
     "second-highest": ("the second highest {kind}", "第二大的{kind}"),
 }
 
 
-def ranking_lines(ranking: Ranking, lang: Lang) -> list[str]:
+FIVE_PLACE: dict[str, Phrase] = {
+    "above-straight-flush": ("above the straight flush", "大于同花顺"),
+    "below-straight-flush": ("below the straight flush, above quads", "小于同花顺, 大于铁支"),
+}
+
+
+JOKER_STANDS: dict[bool, Phrase] = {
+    True: (
+        "a joker stands for the card that makes its lane best, one the lane holds too",
+        "王牌可变成使该道最大的任意一张牌, 包括该道已有的牌",
+    ),
+    False: (
+        "a joker stands for the card that makes its lane best, never one the lane holds",
+        "王牌可变成使该道最大的牌, 但不能变成该道已有的牌",
+    ),
+}
+JOKER_NATURAL: dict[bool, Phrase] = {
+    True: (
+        "a natural hand beats the same hand made with a joker",
+        "同样的牌型, 无王牌的大于有王牌的",
+    ),
+    False: ("a hand made with a joker ties the same natural hand", "有王牌与无王牌的同样牌型平手"),
+}
+
+
+def joker_lines(ranking: Ranking, deck: DeckSpec, lang: Lang) -> list[str]:
+    """Five of a kind and the jokers, where the deck makes them (one deck of unique cards
+    without jokers makes neither: nothing to say)."""
+    lines = []
+    if deck.makes_five_of_a_kind():
+        place = say(lang, FIVE_PLACE[ranking.five_of_a_kind])
+        lines.append(f"{term('five-of-a-kind', lang)}: {place}")
+    if deck.jokers:
+        lines.append(say(lang, JOKER_STANDS[ranking.joker_duplicates]))
+        lines.append(say(lang, JOKER_NATURAL[ranking.natural_beats_joker]))
+    return lines
+
+
+def ranking_lines(ranking: Ranking, lang: Lang, deck: DeckSpec | None = None) -> list[str]:
     straight, flush = term("straight", lang), term("straight-flush", lang)
     lines = [
         f"A-2-3-4-5 {straight}: {say(lang, WHEEL[ranking.wheel_straight], kind=straight)}",
@@ -69,7 +125,7 @@ def ranking_lines(ranking: Ranking, lang: Lang) -> list[str]:
             "头道三张的{shapes}也算牌型, 与五张同一尺度 (大于三条; 头道同花大于中道两对即倒水)",
         )
         lines.append(say(lang, front, shapes=", ".join(shapes)))
-    return lines
+    return lines + (joker_lines(ranking, deck, lang) if deck is not None else [])
 
 
 def is_bundled(ruleset: RulesetBase) -> bool:

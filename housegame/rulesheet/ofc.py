@@ -6,6 +6,7 @@ from housegame.glossary import Lang, Phrase, say, term
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import FrontAtLeast, OfcRuleset
 from housegame.rulesheet.common import (
+    deck_words,
     ranking_lines,
     seats_words,
     sources_section,
@@ -63,9 +64,8 @@ def _deal(r: OfcRuleset, lang: Lang) -> Section:
         say(lang, ("placed", "摆")),
         term("discard", lang),
     )
-    deck = ("one {n}-card deck", "一副 {n} 张牌")
     blocks: list[str | Grid] = [
-        f"{term('seats', lang)}: {seats_words(r.players, lang)}; {say(lang, deck, n=r.deck_size)}",
+        f"{term('seats', lang)}: {seats_words(r.players, lang)}; {deck_words(r.deck, lang)}",
         say(lang, ("cards per lane: {caps}", "每道张数: {caps}"), caps=caps),
         Grid(header, rows),
     ]

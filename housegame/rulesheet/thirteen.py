@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import get_args
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.common import LANES, CategoryName
+from housegame.rulesets.common import LANES, CategoryName, DeckSpec, ThirteenCategory
 from housegame.rulesets.thirteen import FalseDeclaration, SpecialHand, ThirteenCardRuleset
-from housegame.rulesheet.common import ranking_lines, seats_words, sources_section
+from housegame.rulesheet.common import deck_words, ranking_lines, seats_words, sources_section
 from housegame.rulesheet.model import Grid, Section
 from housegame.rulesheet.words import hand_words, selection_words, setting_words
 
@@ -114,6 +114,8 @@ def _table(r: ThirteenCardRuleset, lang: Lang) -> Section:
         say(lang, COMPARE[r.table.compare]),
         say(lang, POOL_TIES if r.pool is not None else TIES[r.table.ties]),
     ]
+    if r.deck != DeckSpec():  # the one-deck default goes unsaid, as on every sheet before decks
+        lines.insert(1, f"{term('deck', lang)}: {deck_words(r.deck, lang)}")
     if r.display.unit != "unit" or r.display.points_per_unit != 1:
         shown = ("{unit}: 1 {name} is shown as {points} points", "{unit}: 1 {name} 记 {points} 分")
         lines.append(
@@ -141,7 +143,7 @@ def lane_value(r: ThirteenCardRuleset, lane: str, category: str) -> int:
 def _ranked_rows(r: ThirteenCardRuleset, lang: Lang) -> list[tuple[str, ...]]:
     """A row per hand named by one rank (front AAA), its own value in the lanes that list
     it, the category's elsewhere."""
-    named: dict[tuple[CategoryName, str], dict[str, int]] = {}
+    named: dict[tuple[ThirteenCategory, str], dict[str, int]] = {}
     for v in r.lane_values.values:
         if v.rank is not None:
             for label in v.category:
@@ -163,7 +165,10 @@ def _ranked_rows(r: ThirteenCardRuleset, lang: Lang) -> list[tuple[str, ...]]:
 def payout_grid(r: ThirteenCardRuleset, lang: Lang) -> Grid:
     """Lane x hand category: the units a lane won with that hand is worth."""
     rows = []
-    for category in get_args(CategoryName):
+    five: tuple[ThirteenCategory, ...] = (
+        ("five-of-a-kind",) if r.deck.makes_five_of_a_kind() else ()
+    )
+    for category in (*get_args(CategoryName), *five):
         cells = [
             str(lane_value(r, lane, category))
             if lane != "front" or category in front_categories(r)
@@ -239,7 +244,12 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
             "{scoop} every other player, at a table of at least {n} opponents",
             "{scoop}其他每一家, 至少 {n} 家对手时",
         )
-        who = say(lang, every, scoop=scoop, n=h.opponents)
+        if h.max_opponents is not None:
+            every = (
+                "{scoop} every other player, at a table of {n} to {most} opponents",
+                "{scoop}其他每一家, {n} 至 {most} 家对手时",
+            )
+        who = say(lang, every, scoop=scoop, n=h.opponents, most=h.max_opponents)
         extra = _times_plus(lang, h.multiplier, h.bonus, True)
         blocks.append(f"{term('home-run', lang)} ({who}): {extra}")
     if r.overall_point:
@@ -327,6 +337,17 @@ def _false_declaration(false: FalseDeclaration, lang: Lang) -> str:
     return say(lang, pays, n=false.penalty, rest=rest)
 
 
+def _joker_specials(r: ThirteenCardRuleset, lang: Lang) -> str:
+    """Which specials a joker may complete (a deck with jokers only)."""
+    listed = r.specials.jokers_complete
+    if listed == "none":
+        return say(lang, ("a joker completes no special hand", "王牌不能凑成特殊牌型"))
+    if listed == "all":
+        return say(lang, ("a joker may complete any special hand", "王牌可凑成任何特殊牌型"))
+    names = ", ".join(h.name for h in r.specials.hands if h.id in listed)
+    return say(lang, ("a joker may complete {names}", "王牌可凑成 {names}"), names=names)
+
+
 def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
     s = r.specials
     if not s.hands:
@@ -393,11 +414,13 @@ def _specials(r: ThirteenCardRuleset, lang: Lang) -> Section | None:
         say(lang, ("when the 13 cards hold", "十三张牌的条件")),
     )
     blocks.append(Grid(header, rows))
+    if r.deck.jokers:  # after the table, which a diff pairs by its place
+        blocks.append(_joker_specials(r, lang))
     return Section(term("specials", lang), tuple(blocks))
 
 
 def thirteen_sections(r: ThirteenCardRuleset, lang: Lang) -> list[Section]:
-    ranking = Section(term("ranking", lang), tuple(ranking_lines(r.ranking, lang)))
+    ranking = Section(term("ranking", lang), tuple(ranking_lines(r.ranking, lang, r.deck)))
     sections = [
         _table(r, lang),
         ranking,

@@ -27,6 +27,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
+from housegame.thirteen.seating import require_arranger_deck
 from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
@@ -90,6 +91,7 @@ class ThirteenChunk:
 
 
 def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
+    require_arranger_deck(rules, f"simulating {rules.id}")
     if not 2 <= players <= PLAYERS:
         raise TableError(f"{players} players: a simulation deals 2 to {PLAYERS} hands")
     if not rules.table.seats.holds(players):

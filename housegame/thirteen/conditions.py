@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
 
-from housegame.cards import SUIT_NAMES, Card, parse_card, rank_value
+from housegame.cards import JOKER_INDEX, SUIT_NAMES, Card, parse_card, rank_value
 from housegame.ranking import RankingRules, category_of, evaluate, strength
 from housegame.rulesets.common import count_holds, rank_values
 from housegame.rulesets.thirteen import (
@@ -97,7 +97,7 @@ class HandCounts:
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> HandCounts:
-        index = [c.index for c in cards]  # ``Card.rank`` and ``.suit`` read from it, inline
+        index = [c.index for c in cards if c.index < JOKER_INDEX]  # a joker has no rank, suit
         ranks = Counter([i // 4 + 2 for i in index])
         return cls(tuple(cards), ranks, Counter([i % 4 for i in index]))
 
@@ -165,6 +165,8 @@ def can_set_holds(can_set: CanSet, hand: HandCounts) -> bool:
     rank counts alone, three flushes about the suit counts alone; mixed shapes and straight
     flushes search the splits."""
     shapes = (can_set.front, can_set.middle, can_set.back)
+    if sum(hand.ranks.values()) < len(hand.cards):
+        return False  # a joker standing for no card fits no shaped lane
     if all(shape == "straight" for shape in shapes):
         ranks = hand.ranks
         counts = tuple(ranks.get(r, 0) for r in range(15))

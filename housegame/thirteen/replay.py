@@ -10,7 +10,7 @@ add up hand by hand. No arranger is needed: the log holds every choice.
 
 from __future__ import annotations
 
-import random
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from housegame.cards import DECK, Card, format_cards, parse_cards
+from housegame.cards import STANDARD_DECK, Card, Deck, format_cards, parse_cards
 from housegame.errors import CardError, HousegameError, PathError, TableError
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number_map
@@ -128,14 +128,13 @@ def log_schema() -> dict[str, Any]:
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
-def deal_hands(seed: int, seats: int) -> list[list[Card]]:
+def deal_hands(seed: int, seats: int, deck: Deck = STANDARD_DECK) -> list[list[Card]]:
     """13 cards to each seat from the deck ``random.Random(seed)`` shuffles, seat by seat."""
-    deck = list(DECK)
-    random.Random(seed).shuffle(deck)
-    return [deck[i * HAND_CARDS : (i + 1) * HAND_CARDS] for i in range(seats)]
+    cards = deck.shuffled(seed)
+    return [cards[i * HAND_CARDS : (i + 1) * HAND_CARDS] for i in range(seats)]
 
 
-def _entry(seat: LogSeat, dealt: list[Card]) -> PlayerEntry:
+def _entry(seat: LogSeat, dealt: list[Card], deck: Deck) -> PlayerEntry:
     """The seat as a table's player, its lanes checked to be the cards it was dealt."""
     if not seat.has_lanes:
         return PlayerEntry(
@@ -145,14 +144,14 @@ def _entry(seat: LogSeat, dealt: list[Card]) -> PlayerEntry:
             surrender=seat.surrender,
         )
     try:
-        lanes = {lane: parse_cards(getattr(seat, lane)) for lane in LANES}
+        lanes = {lane: parse_cards(getattr(seat, lane), deck) for lane in LANES}
     except CardError as exc:
         raise TableError(f"seat '{seat.name}': {exc.message}", exc.hint) from None
     held = [c for cards in lanes.values() for c in cards]
-    missing, strangers = set(dealt) - set(held), set(held) - set(dealt)
+    missing, strangers = Counter(dealt) - Counter(held), Counter(held) - Counter(dealt)
     if missing or strangers or len(held) != HAND_CARDS:
-        parts = [f"not dealt {format_cards(strangers)}"] if strangers else []
-        parts += [f"missing {format_cards(missing)}"] if missing else []
+        parts = [f"not dealt {format_cards(strangers.elements())}"] if strangers else []
+        parts += [f"missing {format_cards(missing.elements())}"] if missing else []
         raise TableError(
             f"seat '{seat.name}' does not set the 13 cards it was dealt"
             + (f" ({'; '.join(parts)})" if parts else ""),
@@ -172,8 +171,9 @@ def score_hand(
     rules: ThirteenCardRuleset, players: list[str], seed: int, hand: LogHand
 ) -> TableResult:
     """Deal the hand by ``seed``, seat every choice as the ruleset says and settle it."""
-    dealt = deal_hands(seed, len(players))
-    entries = [_entry(seat, cards) for seat, cards in zip(hand.seats, dealt)]
+    deck = rules.deck.deck()
+    dealt = deal_hands(seed, len(players), deck)
+    entries = [_entry(seat, cards, deck) for seat, cards in zip(hand.seats, dealt)]
     table = TableFile(ruleset=rules.id, banker=hand.banker, players=entries)
     banker = resolve_banker(rules, table, None)
     return settle_table(rules, seat_table(rules, table), banker)

@@ -48,6 +48,8 @@ class Seat:
         out: dict[str, Any] = {"name": self.name}
         if self.setting is not None:
             out.update(self.setting.text())
+            if any(self.setting.stands):
+                out["jokers"] = self.setting.jokers()
         if self.declared is not None:
             out["declared"] = self.declared.hand.id
             out["declared_name"] = self.declared.hand.name

@@ -8,7 +8,7 @@ import difflib
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from housegame.cards import Card, check_no_duplicates, parse_cards
+from housegame.cards import Card, Deck, check_no_duplicates, parse_cards
 from housegame.errors import CardError, FoulError, TableError
 from housegame.rulesets.common import LANE_SIZES, LaneName
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
@@ -34,16 +34,16 @@ class Chooser(Protocol):
         ...
 
 
-def _cards(text: CardText, who: str) -> list[Card]:
+def _cards(text: CardText, who: str, deck: Deck) -> list[Card]:
     try:
-        return parse_cards(text)
+        return parse_cards(text, deck)
     except CardError as exc:
         raise CardError(f"{who}: {exc.message}", exc.hint) from None
 
 
-def _entry_cards(entry: PlayerEntry) -> dict[str, list[Card]]:
+def _entry_cards(entry: PlayerEntry, deck: Deck) -> dict[str, list[Card]]:
     if entry.cards is not None:
-        cards = _cards(entry.cards, f"player '{entry.name}' cards")
+        cards = _cards(entry.cards, f"player '{entry.name}' cards", deck)
         if len(cards) != 13:
             raise TableError(f"player '{entry.name}' has {len(cards)} cards; a hand is 13")
         return {"cards": cards}
@@ -58,7 +58,7 @@ def _entry_cards(entry: PlayerEntry) -> dict[str, list[Card]]:
     }
     out: dict[str, list[Card]] = {}
     for lane, text in lanes.items():
-        cards = _cards(text, f"player '{entry.name}' {lane}")
+        cards = _cards(text, f"player '{entry.name}' {lane}", deck)
         if len(cards) != LANE_SIZES[lane]:
             raise TableError(
                 f"player '{entry.name}': {lane} has {len(cards)} cards, needs {LANE_SIZES[lane]}"
@@ -119,6 +119,30 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
     return choice == "auto" and ruleset.specials.declare == "optional"
 
 
+def require_arranger_deck(ruleset: ThirteenCardRuleset, what: str) -> None:
+    """Refuse to deal ``what`` (a simulation, a game against the computer, an arrangement)
+    from a deck the arrangers cannot set hands of: one with jokers or a card twice."""
+    deck = ruleset.deck.deck()
+    if deck.jokers or deck.most_copies > 1:
+        raise TableError(
+            f"{what} needs the arranger, which sets hands of 13 different cards without "
+            f"jokers; {ruleset.id}'s deck ({ruleset.deck.size} cards) has "
+            + ("jokers" if deck.jokers else "cards twice"),
+            hint="score tables that give every player's lanes (docs/decks.md)",
+        )
+
+
+def _check_arrangeable(name: str, cards: Sequence[Card]) -> None:
+    """The arrangers set 13 different cards without jokers; other loose hands are set by
+    hand."""
+    if any(c.is_joker for c in cards) or len(set(cards)) < len(cards):
+        raise TableError(
+            f"player '{name}' gives 13 loose cards with a joker or a repeated card, which the "
+            "arranger does not set",
+            hint="give front/middle/back for this player",
+        )
+
+
 def resolve_banker(
     ruleset: ThirteenCardRuleset, table: TableFile, banker: str | None
 ) -> str | None:
@@ -154,9 +178,10 @@ def seat_table(
             f"{ruleset.id} seats {seats_allowed.min}-{seats_allowed.max} players, "
             f"the table has {len(table.players)}"
         )
-    dealt = {p.name: _entry_cards(p) for p in table.players}
+    deck = ruleset.deck.deck()
+    dealt = {p.name: _entry_cards(p, deck) for p in table.players}
     check_no_duplicates(
-        {name: [c for cs in parts.values() for c in cs] for name, parts in dealt.items()}
+        {name: [c for cs in parts.values() for c in cs] for name, parts in dealt.items()}, deck
     )
     return [_seat(ruleset, entry, dealt[entry.name], arranger) for entry in table.players]
 
@@ -165,8 +190,9 @@ def seat_player(
     ruleset: ThirteenCardRuleset, entry: PlayerEntry, arranger: Arranger | None = None
 ) -> Seat:
     """One player seated alone (its cards read and checked as ``seat_table`` checks them)."""
-    parts = _entry_cards(entry)
-    check_no_duplicates({entry.name: [c for cs in parts.values() for c in cs]})
+    deck = ruleset.deck.deck()
+    parts = _entry_cards(entry, deck)
+    check_no_duplicates({entry.name: [c for cs in parts.values() for c in cs]}, deck)
     return _seat(ruleset, entry, parts, arranger)
 
 
@@ -207,6 +233,8 @@ def _seat(
                 "and no arranger is available",
                 hint="give front/middle/back for this player",
             )
+        _check_arrangeable(entry.name, cards)
+        require_arranger_deck(ruleset, f"player '{entry.name}' (13 loose cards)")
         setting = arranger(cards, ruleset)
     if (
         declared is None

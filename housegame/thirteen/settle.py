@@ -35,7 +35,7 @@ def _home_runs(ruleset: ThirteenCardRuleset, pairs: Sequence[Pair]) -> list[str]
     makers = []
     for name in {p.first for p in pairs} | {p.second for p in pairs}:
         mine = [p for p in pairs if name in (p.first, p.second)]
-        if len(mine) >= home_run.opponents and all(p.scooped_by == name for p in mine):
+        if home_run.counts_at(len(mine)) and all(p.scooped_by == name for p in mine):
             makers.append(name)
             for p in mine:
                 if p.counted_only and not ruleset.specials.lower_pays_home_run:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
 
-from housegame.cards import Card
+from housegame.cards import DECK, Card
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
 from housegame.thirteen.conditions import (
     HandCounts,
@@ -50,10 +51,35 @@ def _tiebreak(
     return ()
 
 
-def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) -> Declared | None:
+def _completed(
+    hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset
+) -> tuple[int, HandCounts] | None:
+    """The most ``hand`` pays for these cards, with the cards that pay it: as dealt, a joker
+    standing for no card; and where the ruleset lets a joker complete the hand, with every
+    card each joker may stand for (``ranking.joker_duplicates`` applies)."""
     points = special_points(hand, cards)
-    if points is None:
+    best = (points, cards) if points is not None else None
+    if not ruleset.specials.joker_completes(hand):
+        return best
+    naturals = [c for c in cards.cards if not c.is_joker]
+    wild = len(cards.cards) - len(naturals)
+    if not wild:
+        return best
+    repeats = ruleset.ranking.joker_duplicates
+    deck = DECK if repeats else [c for c in DECK if c not in naturals]
+    for stand in (combinations_with_replacement if repeats else combinations)(deck, wild):
+        counts = HandCounts.of([*naturals, *stand])
+        found = special_points(hand, counts)
+        if found is not None and (best is None or found > best[0]):
+            best = (found, counts)
+    return best
+
+
+def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) -> Declared | None:
+    completed = _completed(hand, cards, ruleset)
+    if completed is None:
         return None
+    points, cards = completed
     specials = ruleset.specials
     place = specials.place(hand)
     order = points if specials.order == "points" else place

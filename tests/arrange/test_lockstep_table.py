@@ -73,11 +73,23 @@ def _table(
 
 @pytest.mark.parametrize("ruleset_id", TABLE)
 def test_model_equals_scorer_at_a_full_table(ruleset_id: str) -> None:
-    ruleset = RULESETS[ruleset_id]
+    _check_full_table(RULESETS[ruleset_id])
+
+
+def test_a_home_run_capped_below_four_seats_pays_none_in_either() -> None:
+    """``home_run.max_opponents``: MacePlay's home run only at three seats; at four, sweeps
+    pay none in the scorer and in the model (both read ``HomeRun.counts_at``)."""
+    data = RULESETS["maceplay"].model_dump(by_alias=True, exclude={"extends"})
+    data["home_run"] |= {"opponents": 2, "max_opponents": 2}
+    _check_full_table(ThirteenCardRuleset.model_validate(data | {"id": "maceplay-capped"}))
+
+
+def _check_full_table(ruleset: ThirteenCardRuleset) -> None:
+    ruleset_id = ruleset.id
     rng = random.Random(f"table {ruleset_id}")
     rules = ruleset.ranking.rules()
     payout = payout_of(ruleset)
-    checked = home_runs = 0
+    checked = home_runs = sweeps = 0
     while checked < DEALS:
         table = _table(ruleset, rng)
         if table is None:
@@ -91,5 +103,9 @@ def test_model_equals_scorer_at_a_full_table(ruleset_id: str) -> None:
         model = EvModel(ruleset, odds, 3, known_opponent(payout, opponents[0]))
         assert setting_value(model, mine) == expected, (mine.text(), opponents[0].text())
         home_runs += any(item.kind == "home-run" for pair in result.pairs for item in pair.items)
-    if ruleset.home_run is not None:
+        mine_pairs = [p for p in result.pairs if "me" in (p.first, p.second)]
+        sweeps += all(p.scooped_by == "me" for p in mine_pairs)
+    if ruleset.home_run is not None and ruleset.home_run.counts_at(3):
         assert home_runs, "no deal made a home run"
+    elif ruleset.home_run is not None:  # capped below four seats: sweeps that pay no home run
+        assert sweeps and not home_runs

@@ -58,7 +58,13 @@ def _set(path: tuple[str, ...], value: Any) -> Edit:
     return edit
 
 
+def _all_jokers_complete(data: dict[str, Any]) -> None:
+    data["deck"] = {"jokers": 2}
+    data["specials"]["jokers_complete"] = "all"
+
+
 EDITS: dict[Pattern, tuple[str, Edit]] = {
+    ("specials", "jokers_complete"): ("maceplay", _all_jokers_complete),
     ("outcomes", "[]", "units"): ("taiwan", _mirror_outcome),
     ("specials", "hands", "[]", "tiers", "[]", "when"): ("shanghai", _tier_when),
     ("lead_card",): ("maceplay-big-two", _set(("lead_card",), {"rank": "3", "suit": "spades"})),
@@ -74,7 +80,20 @@ EDITS: dict[Pattern, tuple[str, Edit]] = {
 """Settings no single step can change validly (an outcome row and its mirror, a card, a range
 of tiers that must cover every count, a deal that must total 13 cards), changed by hand."""
 
+
+def _joker_room(data: dict[str, Any]) -> None:
+    data["deck"] = ROOM_DECK
+    data["specials"]["jokers_complete"] = ["dragon", "six-pairs"]
+
+
+ROOM_DECK = {"extra_suits": ["spades"], "jokers": 2, "joker_kinds": "little-big"}
+
 MORE_BASES: dict[str, list[tuple[str, Edit]]] = {
+    "thirteen-card": [
+        ("maceplay", _set(("deck",), ROOM_DECK)),
+        ("maceplay", _set(("home_run", "max_opponents"), 3)),
+        ("maceplay", _joker_room),
+    ],
     "big-two": [
         (
             "maceplay-big-two",
@@ -92,7 +111,17 @@ MORE_BASES: dict[str, list[tuple[str, Edit]]] = {
 """Rulesets with settings no bundled ruleset of the game uses, for their variants."""
 
 REFUSED: dict[str, list[Pattern]] = {
-    "ofc": [("ranking", "front_straights"), ("ranking", "front_flushes")],
+    "ofc": [
+        ("ranking", "front_straights"),
+        ("ranking", "front_flushes"),
+        ("ranking", "five_of_a_kind"),
+        ("ranking", "joker_duplicates"),
+        ("ranking", "natural_beats_joker"),
+        ("deck", "decks"),
+        ("deck", "extra_suits", "[]"),
+        ("deck", "jokers"),
+        ("deck", "joker_kinds"),
+    ],
     "thirteen-card": [("outcomes", "[]", key) for key in ("won", "lost", "tied")],
 }
 """Settings a game's model refuses to change on their own (OFC reads the front as high card,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from housegame.cards import DECK, Card, format_cards, parse_cards
+from housegame.cards import Card, format_cards, parse_cards
 from housegame.ranking import evaluate, strength
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -18,7 +19,11 @@ from housegame.tables import TableFile
 from housegame.thirteen import score_thirteen
 from housegame.thirteen.specials import holding
 
-RULESETS = [r.id for r in bundled_of(ThirteenCardRuleset)]
+DECK_EXAMPLES = sorted(
+    str(p) for p in (Path(__file__).parents[2] / "examples" / "decks").glob("maceplay-*.yaml")
+)
+"""House files with decks of their own (extra suits, jokers, five and six seats)."""
+RULESETS = [r.id for r in bundled_of(ThirteenCardRuleset)] + DECK_EXAMPLES
 SPECIAL_HANDS = [
     "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",  # dragon
     "AS AH KS KH QS QH JS JH 10S 10H 9S 9H 2C",  # six pairs
@@ -62,15 +67,15 @@ def tables(draw: st.DrawFn, ruleset: ThirteenCardRuleset) -> dict[str, Any]:
         st.integers(min_value=ruleset.table.seats.min or 2, max_value=ruleset.table.seats.max or 4)
     )
     rng = draw(st.randoms(use_true_random=False))
-    deck = list(DECK)
+    deck = list(ruleset.deck.deck().cards())
     rng.shuffle(deck)
     players: list[dict[str, Any]] = []
     usable = [h for h in SPECIAL_HANDS if holding(parse_cards(h), ruleset)]
     special = draw(st.sampled_from([None, *usable]))
     if special is not None:
         players.append({"name": "P0", "cards": special, "declare": "auto"})
-        taken = set(parse_cards(special))
-        deck = [c for c in deck if c not in taken]
+        for card in parse_cards(special):
+            deck.remove(card)
     while len(players) < n:
         hand, deck = deck[:13], deck[13:]
         kind = draw(st.sampled_from(["set", "set", "foul", "surrender"]))
