@@ -150,6 +150,15 @@ def arrange_command(
         render(result, rules, words)
 
 
+OutOption = Annotated[
+    Path,
+    typer.Option(
+        "--out",
+        help="Folder to write (created if missing); the shipped files live in "
+        "housegame/data_tables of a source checkout.",
+    ),
+]
+
 tables_app = typer.Typer(
     help="The lane-odds data files the ev and equilibrium objectives read.", no_args_is_help=True
 )
@@ -161,14 +170,7 @@ def build_command(
     seed: Annotated[
         int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the simulated deals.")
     ],
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            help="Folder to write (created if missing); the shipped files live in "
-            "housegame/data_tables of a source checkout.",
-        ),
-    ],
+    out: OutOption,
     deals: Annotated[
         int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Four-player deals to simulate.")
     ] = 5000,
@@ -190,14 +192,7 @@ def build_command(
 @tables_app.command("equilibrium")
 @handles_input_errors
 def equilibrium_command(
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            help="Folder to write (created if missing); the shipped files live in "
-            "housegame/data_tables of a source checkout.",
-        ),
-    ],
+    out: OutOption,
     ruleset: Annotated[
         list[str] | None,
         typer.Option(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -132,6 +132,21 @@ AgainstOption = Annotated[
 ]
 
 
+def _matches(
+    rulesets: Sequence[Any],
+    bot: list[str] | None,
+    against: list[str] | None,
+    strategies: Mapping[str, object],
+    deals: int,
+    run: Callable[[list[str], list[str], Callable[[int], None]], MatchBench],
+) -> MatchBench:
+    """Each bot (default ``bot``) against each baseline (default: every strategy)."""
+    bots, baselines = bot or ["bot"], against or list(strategies)
+    total = deals * len(rulesets) * len(bots) * len(baselines)
+    report: MatchBench = _progress(total, lambda progress: run(bots, baselines, progress))
+    return report
+
+
 @bench_app.command("ofc")
 @handles_input_errors
 def ofc_command(
@@ -146,12 +161,15 @@ def ofc_command(
 ) -> None:
     """OFC heads-up: points a hand, fouls, Fantasyland entry and stay of each bot."""
     rulesets = rulesets_of(ruleset, OfcRuleset)
-    bots, baselines = bot or ["bot"], against or list(OFC)
-    total = hands * len(rulesets) * len(bots) * len(baselines)
-    report: MatchBench = _progress(
-        total,
-        lambda progress: bench_ofc(
-            rulesets, bots, baselines, hands, seed, Backend(jobs, dask), progress
+    backend = Backend(jobs, dask)
+    report = _matches(
+        rulesets,
+        bot,
+        against,
+        OFC,
+        hands,
+        lambda bots, bases, progress: bench_ofc(
+            rulesets, bots, bases, hands, seed, backend, progress
         ),
     )
     _show(report, json, lambda: render_matches(report, "points a hand"))
@@ -173,12 +191,15 @@ def bigtwo_command(
 ) -> None:
     """Big Two: each bot in one seat against three baselines, seats rotated."""
     rulesets = rulesets_of(ruleset, BigTwoRuleset)
-    bots, baselines = bot or ["bot"], against or list(BIGTWO)
-    total = games * len(rulesets) * len(bots) * len(baselines)
-    report: MatchBench = _progress(
-        total,
-        lambda progress: bench_bigtwo(
-            rulesets, bots, baselines, games, seed, Backend(jobs, dask), progress
+    backend = Backend(jobs, dask)
+    report = _matches(
+        rulesets,
+        bot,
+        against,
+        BIGTWO,
+        games,
+        lambda bots, bases, progress: bench_bigtwo(
+            rulesets, bots, bases, games, seed, backend, progress
         ),
     )
     _show(report, json, lambda: render_matches(report, "net points a game"))
