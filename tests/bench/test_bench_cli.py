@@ -111,3 +111,13 @@ def test_arrange_with_the_equilibrium_objective() -> None:
     assert (data["back"], data["value"]) == (answer.as_dict()["back"], answer.as_dict()["value"])
     bad = runner.invoke(app, ["arrange", hand, "-r", "pagat", "--objective", "best"])
     assert bad.exit_code == 2 and "use ev, equilibrium, lexicographic" in bad.output
+
+
+def test_simulate_with_the_equilibrium_objective() -> None:
+    args = ["simulate", "-r", "macau", "--deals", "3", "--players", "2", "--seed", "5"]
+    result = runner.invoke(app, [*args, "--objective", "equilibrium", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["objective"], data["players"]) == ("equilibrium", 2)
+    bad = runner.invoke(app, [*args, "--objective", "best"])
+    assert bad.exit_code == 2 and "use ev, equilibrium, lexicographic" in bad.output
