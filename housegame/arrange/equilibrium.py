@@ -12,7 +12,8 @@ best response to settings like its own.
 Every set hand is counted, special hands included (opponents who declare are a few hands in a
 hundred; the model assumes opponents set hands). The tables depend on what the ``ev`` model
 reads of the ruleset (``payout_key``: descriptive fields left out, so rulesets that differ only
-in name or in rules the arranger does not play share a table), the players and the iteration's
+in name or in rules the arranger does not play share a table), the number of opponents
+(``opponents_at``: a banker game's table is one whatever the table size) and the iteration's
 settings. The bundled rulesets' tables are shipped (``housegame tables equilibrium``); another
 ruleset's are built on first use and kept in the user cache.
 """
