@@ -32,6 +32,18 @@ STEPS: dict[str, tuple[list[str], dict[str, str]]] = {
         ],
         {"HOUSEGAME_REGEN": "1"},
     ),
+    "equilibrium": (
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "tests/arrange/test_equilibrium.py",
+            "-k",
+            "byte_identical",
+        ],
+        {"HOUSEGAME_REGEN": "1"},
+    ),
     "web-images": (
         [sys.executable, "-m", "pytest", "-q", "tests/web", "-m", "browser"],
         {"HOUSEGAME_REGEN": "1"},

@@ -13,9 +13,11 @@ from typing import Any, Literal
 
 from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.build import lane_odds
+from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
+from housegame.arrange.odds import LaneOdds
 from housegame.arrange.search import Found, search_lexicographic
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
@@ -24,16 +26,40 @@ from housegame.setting import Setting
 from housegame.thirteen.conditions import HandCounts
 from housegame.thirteen.specials import Declared, holding
 
-_MODELS: dict[str, EvModel] = {}
+Objective = Literal["ev", "equilibrium", "lexicographic"]
+OBJECTIVES: tuple[Objective, ...] = ("ev", "equilibrium", "lexicographic")
+"""``ev``: the best response to the shipped lane odds; ``equilibrium``: the same against the
+ruleset's equilibrium tables (``equilibrium``); ``lexicographic``: the strongest back first."""
 
 
-def ev_model(ruleset: ThirteenCardRuleset) -> EvModel:
-    """One compiled model per ruleset content (rulesets hold lists, so they do not hash), with
-    the lane odds of its ranking."""
-    key = ruleset.model_dump_json()
+def objective_named(text: str) -> Objective | None:
+    """The objective called ``text``, or None (for a caller's own error message)."""
+    return next((o for o in OBJECTIVES if o == text), None)
+
+
+_MODELS: dict[tuple[str, str, int | None], EvModel] = {}
+
+
+def ev_model(
+    ruleset: ThirteenCardRuleset, objective: Objective = "ev", players: int | None = None
+) -> EvModel:
+    """One compiled model per ruleset content (rulesets hold lists, so they do not hash),
+    objective and table size (None: the model's default), with the objective's lane odds: the
+    shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
+    key = (ruleset.model_dump_json(), objective, players)
     if key not in _MODELS:
-        _MODELS[key] = EvModel(ruleset, lane_odds(ruleset.ranking.rules()))
+        if objective == "equilibrium":
+            odds = equilibrium_odds(ruleset, players)
+            seats = default_players(ruleset) if players is None else players
+            _MODELS[key] = EvModel(ruleset, odds, opponents_at(ruleset, seats))
+        else:
+            _MODELS[key] = odds_model(ruleset, lane_odds(ruleset.ranking.rules()), players)
     return _MODELS[key]
+
+
+def odds_model(ruleset: ThirteenCardRuleset, odds: LaneOdds, players: int | None) -> EvModel:
+    """The ``ev`` model against opponents whose lanes follow ``odds``."""
+    return EvModel(ruleset, odds, None if players is None else opponents_at(ruleset, players))
 
 
 def setting_value(model: EvModel, setting: Setting) -> float:
@@ -41,10 +67,6 @@ def setting_value(model: EvModel, setting: Setting) -> float:
     out = model.value(model.setting_lanes(setting))
     assert isinstance(out, int | float)
     return model.scaled(float(out), setting.cards)
-
-
-Objective = Literal["ev", "lexicographic"]
-OBJECTIVES: tuple[Objective, ...] = ("ev", "lexicographic")
 
 
 @dataclass(frozen=True)
@@ -126,14 +148,23 @@ class Arranger:
     """Sets hands for one ruleset and objective; build once, call for many hands."""
 
     def __init__(
-        self, ruleset: RulesetRef, objective: Objective = "ev", model: EvModel | None = None
+        self,
+        ruleset: RulesetRef,
+        objective: Objective = "ev",
+        players: int | None = None,
+        odds: LaneOdds | None = None,
+        model: EvModel | None = None,
     ) -> None:
-        """``model``: the ``ev`` model to set hands for (default: the ruleset's, ``ev_model``;
-        the trainer's is one seat's, ``EvModel(opponents=..., banker=...)``)."""
+        """``players``: the table size the model plays for (default: a full table);
+        ``odds``: opponents' lane odds to respond to instead of the objective's own;
+        ``model``: the ``ev`` model to set hands for, given whole (the trainer's is one
+        seat's, ``EvModel(opponents=..., banker=...)``)."""
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
         self.ruleset = resolve_ruleset(ruleset, ThirteenCardRuleset)
         self.objective = objective
+        self.players = players
+        self.odds = odds
         self.rules = self.ruleset.ranking.rules()
         self.tables = rank_tables(self.rules)
         self._model: EvModel | None = model
@@ -141,9 +172,13 @@ class Arranger:
 
     @property
     def model(self) -> EvModel:
-        """The ``ev`` model, compiled on first need (the lexicographic search never needs it)."""
+        """The ``ev`` model (of the objective's odds), compiled on first need (the lexicographic
+        search never needs it)."""
         if self._model is None:
-            self._model = ev_model(self.ruleset)
+            if self.odds is not None:
+                self._model = odds_model(self.ruleset, self.odds, self.players)
+            else:
+                self._model = ev_model(self.ruleset, self.objective, self.players)
         return self._model
 
     def _search(self, batch: HandBatch, top: int) -> list[Found]:
@@ -189,7 +224,7 @@ class Arranger:
         if not found:
             return None
         automatic = self.ruleset.specials.declare == "automatic"
-        set_value = best.value if self.objective == "ev" else self.ev(best.setting)
+        set_value = best.value if self.objective != "lexicographic" else self.ev(best.setting)
         model, declared = self.model, found[0]
         value = model.declaring[declared.points]
         value = model.scaled(value, cards, settles=False) if model.payout.multipliers else value
@@ -205,8 +240,8 @@ class Arranger:
         out = []
         # card multipliers scale every value of a hand alike, settlements add to them alike
         # (``EvModel.scaled``; the settlements read from the model's table, not computed)
-        scaled = self.objective == "ev" and bool(self.model.payout.multipliers)
-        settled = self.model.settled_by_counts if self.objective == "ev" else {}
+        scaled = self.objective != "lexicographic" and bool(self.model.payout.multipliers)
+        settled = self.model.settled_by_counts if self.objective != "lexicographic" else {}
         for batch in self._batches(hands):
             for i, found in enumerate(self._search(batch, top)):
                 hand = batch.hands[i]
@@ -232,12 +267,17 @@ class Arranger:
 
 
 def arrange(
-    cards: Sequence[Card] | str, ruleset: RulesetRef, objective: Objective = "ev", top: int = 0
+    cards: Sequence[Card] | str,
+    ruleset: RulesetRef,
+    objective: Objective = "ev",
+    top: int = 0,
+    players: int | None = None,
 ) -> Arrangement:
     """The best legal setting of 13 cards (or their text, ``"AS KS ..."``) under ``ruleset``
-    (an id, a path or a loaded ruleset), ``top`` alternatives, and the special hand."""
+    (an id, a path or a loaded ruleset), ``top`` alternatives, and the special hand;
+    ``players``: the table size (default: a full table)."""
     hand = parse_cards(cards) if isinstance(cards, str) else cards
-    return Arranger(ruleset, objective).arrange(hand, top)
+    return Arranger(ruleset, objective, players).arrange(hand, top)
 
 
 def arrange_many(

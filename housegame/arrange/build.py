@@ -58,7 +58,7 @@ def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
     )
 
 
-def _histogram(
+def lane_histogram(
     rules: RankingRules,
     hands: CardIndices,
     search: Callable[[npt.NDArray[np.intp]], list[Found]],
@@ -92,9 +92,9 @@ def build_lane_odds(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
         "ranking": rules_slug(rules),
         "passes": "lexicographic, ev",
     }
-    first = _histogram(rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta)
+    first = lane_histogram(rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta)
     search = EvSearch(EvModel(neutral_ruleset(rules), first))
-    return _histogram(rules, hands, lambda cards: search.search(cards, 1), meta)
+    return lane_histogram(rules, hands, lambda cards: search.search(cards, 1), meta)
 
 
 def rankings_of(rulesets: Iterable[ThirteenCardRuleset]) -> list[RankingRules]:

@@ -81,7 +81,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Replay a 13-card session log: every hand dealt again, checked and settled.",
     ),
     "ofc": ("ofc_cmd", "Open Face Chinese Poker: replay, play, Fantasyland."),
-    "tables": ("arrange_cmd", "The lane-odds data files the ev objective reads."),
+    "tables": ("arrange_cmd", "The lane-odds data files the ev and equilibrium objectives read."),
+    "bench": (
+        "bench_cmd",
+        "The ladder: strategies against each other in duplicate, per ruleset, with 95% intervals.",
+    ),
     "serve": (
         "serve_cmd",
         "The web table: rulesets, a table calculator, reports and play, in the browser.",

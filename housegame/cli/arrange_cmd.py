@@ -1,15 +1,27 @@
-"""``housegame arrange`` (set 13 cards) and ``housegame tables build`` (the lane-odds data)."""
+"""``housegame arrange`` (set 13 cards) and ``housegame tables build`` / ``equilibrium`` (the
+lane-odds data)."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from housegame.arrange import Arrangement, Objective, arrange
+from housegame.arrange import OBJECTIVES, Arrangement, Objective, arrange
+from housegame.arrange.arranger import objective_named
 from housegame.arrange.build import build_lane_odds, rankings_of
+from housegame.arrange.equilibrium import (
+    SHIPPED,
+    SHIPPED_PLAYERS,
+    Iteration,
+    equilibrium_name,
+    iterate,
+    opponents_at,
+    shipped_entries,
+)
 from housegame.arrange.lookup import rules_slug
 from housegame.arrange.odds import odds_name
 from housegame.cards import parse_cards
@@ -22,6 +34,7 @@ from housegame.cli.common import (
     literal,
     print_json,
 )
+from housegame.cli.compare_cmd import progress_bar
 from housegame.errors import RulesetError
 from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
@@ -58,7 +71,7 @@ def _say(key: str, lang: Lang, **values: Any) -> str:
 
 
 def _value(result: Arrangement, value: float, lang: Lang) -> str:
-    if result.objective == "ev":
+    if result.objective != "lexicographic":
         return _say("units", lang, value=value)
     return _say("rank", lang, value=int(value))
 
@@ -98,33 +111,58 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset, lang: Lang = "en")
     )
 
 
+def objective_of(text: str) -> Objective:
+    """The objective named ``text``; a clear error for any other name."""
+    objective = objective_named(text)
+    if objective is not None:
+        return objective
+    raise RulesetError(f"unknown objective '{text}'", hint=f"use {', '.join(OBJECTIVES)}")
+
+
 @handles_input_errors
 def arrange_command(
     cards: Annotated[
         str, typer.Argument(help="13 cards, e.g. 'AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S'.")
     ],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset id or YAML path.")],
-    objective: Annotated[str, typer.Option(help="ev (expected units) or lexicographic.")] = "ev",
+    objective: Annotated[
+        str,
+        typer.Option(
+            help="ev (expected units against the shipped lane odds), equilibrium (against "
+            "the ruleset's equilibrium lane odds) or lexicographic."
+        ),
+    ] = "ev",
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
+    players: Annotated[
+        int | None,
+        typer.Option(min=2, max=4, help="Table size the value is for; default: a full table."),
+    ] = None,
     json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
     """The best legal setting of 13 cards under a ruleset, alternatives, and the special hand."""
     words = check_lang(lang)
-    if objective not in ("ev", "lexicographic"):
-        raise RulesetError(f"unknown objective '{objective}'", hint="use ev or lexicographic")
+    chosen = objective_of(objective)
     rules = load_ruleset(ruleset, ThirteenCardRuleset)
-    chosen: Objective = "ev" if objective == "ev" else "lexicographic"
     require_arranger_deck(rules, "arranging")
-    result = arrange(parse_cards(cards), rules, chosen, top)
+    result = arrange(parse_cards(cards), rules, chosen, top, players)
     if json:
         print_json(arrangement_json(result))
     else:
         render(result, rules, words)
 
 
+OutOption = Annotated[
+    Path,
+    typer.Option(
+        "--out",
+        help="Folder to write (created if missing); the shipped files live in "
+        "housegame/data_tables of a source checkout.",
+    ),
+]
+
 tables_app = typer.Typer(
-    help="The lane-odds data files the ev objective reads.", no_args_is_help=True
+    help="The lane-odds data files the ev and equilibrium objectives read.", no_args_is_help=True
 )
 
 
@@ -134,14 +172,7 @@ def build_command(
     seed: Annotated[
         int, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed of the simulated deals.")
     ],
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out",
-            help="Folder to write (created if missing); the shipped files live in "
-            "housegame/data_tables of a source checkout.",
-        ),
-    ],
+    out: OutOption,
     deals: Annotated[
         int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Four-player deals to simulate.")
     ] = 5000,
@@ -158,6 +189,58 @@ def build_command(
             f"{literal(path)}: {rules_slug(rules)}, seed {seed}, {deals} deals, "
             f"{sum(len(k) for k in odds.keys)} distinct lane hands"
         )
+
+
+@tables_app.command("equilibrium")
+@handles_input_errors
+def equilibrium_command(
+    out: OutOption,
+    ruleset: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ruleset",
+            "-r",
+            help="Ruleset id or YAML path (repeatable); default: every bundled one.",
+        ),
+    ] = None,
+    players: Annotated[
+        list[int] | None,
+        typer.Option("--players", min=2, max=4, help="Table size (repeatable); default: 2 and 4."),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals.")
+    ] = SHIPPED.seed,
+    deals: Annotated[
+        int, typer.Option(min=1, max=MAX_DEALS, help="Four-hand deals set in each step.")
+    ] = SHIPPED.deals,
+    steps: Annotated[
+        int, typer.Option(min=1, max=100, help="Best-response steps.")
+    ] = SHIPPED.steps,
+    blend: Annotated[
+        float, typer.Option(min=0.01, max=1.0, help="Weight of each step's lanes in the blend.")
+    ] = SHIPPED.blend,
+) -> None:
+    """Build the equilibrium objective's lane odds (blended best-response iteration)."""
+    check_folder(out, "--out")
+    rulesets = (
+        bundled_of(ThirteenCardRuleset)
+        if not ruleset
+        else [load_ruleset(ref, ThirteenCardRuleset) for ref in ruleset]
+    )
+    settings = Iteration(seed, deals, steps, blend)
+    entries = shipped_entries(rulesets, players or SHIPPED_PLAYERS)
+    with progress_bar() as bar:
+        for rules, count in entries:
+            task = bar.add_task(f"{rules.id}, {count} players", total=settings.hands)
+            odds = iterate(rules, count, settings, partial(bar.advance, task))
+            path = out / equilibrium_name(rules, count)
+            odds.save(path)
+            bar.remove_task(task)
+            console.print(
+                f"{literal(path)}: {rules.id} against {opponents_at(rules, count)} opponents, "
+                f"{steps} steps of {deals} deals, seed {seed}, "
+                f"{sum(len(k) for k in odds.keys)} distinct lane hands"
+            )
 
 
 def register(app: typer.Typer) -> None:

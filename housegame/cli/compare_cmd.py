@@ -19,7 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from housegame.arrange.arranger import OBJECTIVES
+from housegame.arrange.arranger import OBJECTIVES, objective_named
 from housegame.breakdown import item_label
 from housegame.cli.common import (
     JsonOption,
@@ -197,7 +197,8 @@ def simulate_cmd(
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals (same seed, same deals).")
     ] = 1,
     objective: Annotated[
-        str, typer.Option(help="How hands are set: ev (default) or lexicographic.")
+        str,
+        typer.Option(help="How hands are set: ev (default), equilibrium or lexicographic."),
     ] = "ev",
     jobs: JobsOption = 1,
     dask: DaskOption = None,
@@ -219,9 +220,10 @@ def simulate_cmd(
 ) -> None:
     """Monte Carlo over the same seeded deals under each ruleset: the designer's report."""
     words = check_lang(lang)
-    if objective not in OBJECTIVES:
+    chosen = objective_named(objective)
+    if chosen is None:
         raise TableError(
-            f"--objective {objective}: unknown objective", hint="use ev or lexicographic"
+            f"--objective {objective}: unknown objective", hint=f"use {', '.join(OBJECTIVES)}"
         )
     rulesets = load_in_family_order(ruleset, ThirteenCardRuleset)
     check_outputs(csv, out)
@@ -233,7 +235,7 @@ def simulate_cmd(
             seed,
             players,
             lambda done: bar.advance(task, done),
-            "ev" if objective == "ev" else "lexicographic",
+            chosen,
             Backend(jobs, dask),
         )
     if report.interrupted:

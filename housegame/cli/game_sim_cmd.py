@@ -115,7 +115,7 @@ def _run(
 KindT = TypeVar("KindT")
 
 
-def _rulesets(refs: list[str] | None, kind: type[KindT]) -> list[KindT]:
+def rulesets_of(refs: list[str] | None, kind: type[KindT]) -> list[KindT]:
     """The named rulesets (each must be of ``kind``, none twice), or every bundled one of that
     kind."""
     rulesets = [load_ruleset(ref, kind) for ref in refs] if refs else bundled_of(kind)
@@ -136,7 +136,7 @@ def ofc_simulate(
 ) -> None:
     """Bots play OFC hands: mean per hand, fouls, royalties by lane, Fantasyland entry/stay."""
     words = check_lang(lang)
-    rulesets = _rulesets(ruleset, OfcRuleset)
+    rulesets = rulesets_of(ruleset, OfcRuleset)
     backend = Backend(jobs, dask)
     _run(
         hands * len(rulesets),
@@ -158,7 +158,7 @@ def bigtwo_simulate(
 ) -> None:
     """The computer players play Big Two: who wins, who pays, the penalty of a loser."""
     words = check_lang(lang)
-    rulesets = _rulesets(ruleset, BigTwoRuleset)
+    rulesets = rulesets_of(ruleset, BigTwoRuleset)
     backend = Backend(jobs, dask)
     _run(
         games * len(rulesets),

@@ -1,7 +1,8 @@
 """Monte Carlo over seeded 13-card deals: every ruleset plays the same deals.
 
-Each hand is set by the ruleset's own arranger (``ev`` by default, or ``lexicographic``),
-special hands declared as that arranger decides, and each table settled by the engine
+Each hand is set by the ruleset's own arranger (``ev`` by default, ``equilibrium`` or
+``lexicographic``), special hands declared as that arranger decides, and each table settled
+by the engine
 (``settle_terms``: seat 1 banks in banker games). What a deal leaves is counted in a
 ``ThirteenTally``; ``RulesetStats`` (``housegame.simulation.summary``) is the designer's
 summary of one ruleset's tally.
@@ -34,14 +35,17 @@ Progress = Callable[[int], None]
 """Called with the number of deals just finished (under one ruleset); raising
 ``KeyboardInterrupt`` from it ends the run as Ctrl-C does."""
 
-_ARRANGERS: dict[tuple[str, str], Arranger] = {}
+_ARRANGERS: dict[tuple[str, str, int], Arranger] = {}
 
 
-def _arranger(ruleset: ThirteenCardRuleset, objective: Objective) -> Arranger:
-    """One arranger per ruleset and objective in each process (its model is costly to build)."""
-    key = (ruleset.model_dump_json(), objective)
+def _arranger(ruleset: ThirteenCardRuleset, objective: Objective, players: int) -> Arranger:
+    """One arranger per ruleset, objective and table size in each process (its model is costly
+    to build). The ``equilibrium`` objective plays for the table's size; ``ev`` keeps its
+    model of a full table."""
+    key = (ruleset.model_dump_json(), objective, players)
     if key not in _ARRANGERS:
-        _ARRANGERS[key] = Arranger(ruleset, objective)
+        seats = players if objective == "equilibrium" else None
+        _ARRANGERS[key] = Arranger(ruleset, objective, seats)
     return _ARRANGERS[key]
 
 
@@ -73,7 +77,7 @@ class ThirteenChunk:
         arranged: list[list[Arrangement]] = [[] for _ in self.rulesets]
         for batch in batches(hands):  # one batch's arrays alive at a time
             for rules, out in zip(self.rulesets, arranged):
-                out.extend(_arranger(rules, self.objective).arrange_many([batch]))
+                out.extend(_arranger(rules, self.objective, players).arrange_many([batch]))
         return [self._tally(rules, rows) for rules, rows in zip(self.rulesets, arranged)]
 
     def _tally(self, rules: ThirteenCardRuleset, arranged: list[Arrangement]) -> ThirteenTally:

@@ -166,7 +166,7 @@ class Coach:
     def __init__(self, ruleset: ThirteenCardRuleset, opponents: int | None, banker: bool) -> None:
         self.ruleset = ruleset
         self.model = EvModel(ruleset, lane_odds(ruleset.ranking.rules()), opponents, banker=banker)
-        self.arranger = Arranger(ruleset, "ev", self.model)
+        self.arranger = Arranger(ruleset, "ev", model=self.model)
         self.banker = banker
 
     def option(

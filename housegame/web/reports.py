@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from housegame.arrange.arranger import OBJECTIVES
+from housegame.arrange.arranger import OBJECTIVES, objective_named
 from housegame.errors import HousegameError, TableError
 from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED
@@ -207,7 +207,8 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
         )
     if request.objective not in OBJECTIVES:
         raise TableError(
-            f"--objective {request.objective}: unknown objective", hint="use ev or lexicographic"
+            f"--objective {request.objective}: unknown objective",
+            hint=f"use {', '.join(OBJECTIVES)}",
         )
     bundled = _bundled_ids()
     for ref in request.rulesets:
@@ -246,7 +247,7 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
             request.seed,
             request.players,
             job.progress,
-            "ev" if request.objective == "ev" else "lexicographic",
+            objective_named(request.objective) or "ev",  # checked when the job was asked
         )
         if report.rulesets:
             job.csv = csv_text(report)

@@ -101,7 +101,7 @@ class SettingOut(BaseModel):
 class ArrangeRequest(BaseModel):
     cards: CardText = Field(description="13 cards.")
     ruleset: RulesetId
-    objective: Literal["ev", "lexicographic"] = "ev"
+    objective: Literal["ev", "equilibrium", "lexicographic"] = "ev"
     top: int = Field(default=3, ge=0, le=50, description="Alternatives to show.")
 
 

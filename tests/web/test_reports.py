@@ -182,7 +182,7 @@ BAD = [
     ),
     (
         {"objective": "best"},
-        ["--objective best: unknown objective", "  hint: use ev or lexicographic"],
+        ["--objective best: unknown objective", "  hint: use ev, equilibrium, lexicographic"],
     ),
     ({"rulesets": ["my.yaml"]}, ["rulesets: 'my.yaml' is not a bundled 13-card ruleset"]),
     ({"rulesets": ["golden-nugget-pineapple"]}, ["rulesets: 'golden-nugget-pineapple' is not a"]),

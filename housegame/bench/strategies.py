@@ -1,0 +1,89 @@
+"""The strategies a ladder can seat, per game: a name and a callable.
+
+- 13-card: ``(ruleset, players) -> Arranger``, the arranger that sets hands for a table of
+  ``players`` (``ev``, ``equilibrium``, ``lexicographic``: the arranger's objectives).
+- OFC: ``(hand, seat name, seed) -> Move`` (``bot``: ``housegame.ofc.bot.choose_move``;
+  ``random``: a uniformly random legal move).
+- Big Two: ``(game, seed) -> Move``, making the current player's move (``bot``:
+  ``housegame.bigtwo.bots.computer_move``; ``random``: a uniformly random legal play or pass).
+
+A ladder's tasks name strategies, and each worker process looks them up here, so a new
+strategy is added to these tables (not registered at run time), and must be deterministic for
+its seed: the same seed replays the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import get_args
+
+import numpy as np
+
+from housegame.arrange.arranger import Arranger, Objective
+from housegame.bigtwo.bots import computer_move
+from housegame.bigtwo.engine import Game
+from housegame.bigtwo.engine import Move as BigTwoMove
+from housegame.cards import Card
+from housegame.errors import HousegameError
+from housegame.ofc.bot import choose_move
+from housegame.ofc.hand import Hand, Move
+from housegame.rulesets.common import LANES, LaneName
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+
+ThirteenStrategy = Callable[[ThirteenCardRuleset, int], Arranger]
+OfcStrategy = Callable[[Hand, str, int], Move]
+BigTwoStrategy = Callable[[Game, int], BigTwoMove]
+
+
+def _objective(objective: Objective) -> ThirteenStrategy:
+    def arranger(ruleset: ThirteenCardRuleset, players: int) -> Arranger:
+        return Arranger(ruleset, objective, players)
+
+    return arranger
+
+
+THIRTEEN: Mapping[str, ThirteenStrategy] = {name: _objective(name) for name in get_args(Objective)}
+
+
+def random_ofc_move(hand: Hand, name: str, seed: int) -> Move:
+    """A uniformly random legal move: random discards, the kept cards into random free slots."""
+    board = hand.boards[name]
+    place, discard = hand.expected(name)
+    rng = np.random.default_rng([seed, hand.stage, hand.order.index(name)])
+    cards = [board.pending[i] for i in rng.permutation(len(board.pending))]
+    thrown, kept = cards[:discard], cards[discard : discard + place]
+    cap = hand.ruleset.lanes.cap
+    free = [lane for lane in LANES for _ in range(cap(lane) - len(board.lanes[lane]))]
+    placed: dict[LaneName, list[Card]] = {}
+    for card, slot in zip(kept, rng.permutation(len(free)).tolist()):
+        placed.setdefault(free[slot], []).append(card)
+    return Move({lane: tuple(placed[lane]) for lane in LANES if lane in placed}, tuple(thrown))
+
+
+OFC: Mapping[str, OfcStrategy] = {"bot": choose_move, "random": random_ofc_move}
+
+
+def bigtwo_bot(game: Game, seed: int) -> BigTwoMove:
+    """The computer player (it needs no seed)."""
+    return computer_move(game)
+
+
+def random_bigtwo_move(game: Game, seed: int) -> BigTwoMove:
+    """A uniformly random choice among the legal plays, and passing where it is allowed."""
+    options: list[tuple[Card, ...] | None] = [tuple(c.cards) for c in game.legal_plays()]
+    if not game.leading:
+        options.append(None)
+    rng = np.random.default_rng([seed, len(game.moves)])
+    chosen = options[int(rng.integers(len(options)))]
+    return game.pass_turn() if chosen is None else game.play(chosen)
+
+
+BIGTWO: Mapping[str, BigTwoStrategy] = {"bot": bigtwo_bot, "random": random_bigtwo_move}
+
+
+def known(table: Mapping[str, object], name: str, game: str) -> None:
+    """A clear error for a strategy name the game's table does not hold."""
+    if name not in table:
+        raise HousegameError(
+            f"unknown {game} strategy '{name}'", hint=f"use one of {', '.join(table)}"
+        )
