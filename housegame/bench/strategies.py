@@ -5,7 +5,8 @@
 - OFC: ``(hand, seat name, seed) -> Move`` (``bot``: ``housegame.ofc.bot.choose_move``;
   ``random``: a uniformly random legal move).
 - Big Two: ``(game, seed) -> Move``, making the current player's move (``bot``:
-  ``housegame.bigtwo.bots.computer_move``; ``random``: a uniformly random legal play or pass).
+  ``housegame.bigtwo.bots.computer_move``; ``search``: ``housegame.bigtwo.search.search_move``,
+  Monte Carlo over the unseen hands; ``random``: a uniformly random legal play or pass).
 
 A ladder's tasks name strategies, and each worker process looks them up here, so a new
 strategy is added to these tables (not registered at run time), and must be deterministic for
@@ -23,6 +24,7 @@ from housegame.arrange.arranger import Arranger, Objective
 from housegame.bigtwo.bots import computer_move
 from housegame.bigtwo.engine import Game
 from housegame.bigtwo.engine import Move as BigTwoMove
+from housegame.bigtwo.search import search_move
 from housegame.cards import Card
 from housegame.errors import HousegameError
 from housegame.ofc.bot import choose_move
@@ -78,7 +80,11 @@ def random_bigtwo_move(game: Game, seed: int) -> BigTwoMove:
     return game.pass_turn() if chosen is None else game.play(chosen)
 
 
-BIGTWO: Mapping[str, BigTwoStrategy] = {"bot": bigtwo_bot, "random": random_bigtwo_move}
+BIGTWO: Mapping[str, BigTwoStrategy] = {
+    "bot": bigtwo_bot,
+    "search": search_move,
+    "random": random_bigtwo_move,
+}
 
 
 def known(table: Mapping[str, object], name: str, game: str) -> None:
