@@ -104,6 +104,31 @@ def rate(counts: Counter[str], name: str, kind: str, what: str) -> str:
     return f"{100 * counts[f'{name} {kind} {what}'] / hands:.1f}% of {hands}"
 
 
+def report(ruleset: OfcRuleset, means: list[float], hands: int, tally: Tally) -> None:
+    """The results so far (printed as the run goes, so a cut-short run still reports)."""
+    mean = statistics.fmean(means)
+    half = t95(len(means)) * statistics.stdev(means) / len(means) ** 0.5
+    pairs = len(means) * hands
+    print(f"\n{ruleset.id}: {len(means)} sessions x {hands} hands, x2 seatings", flush=True)
+    print(
+        f"  search points a hand  {mean:+.2f}  (95% {mean - half:+.2f} .. "
+        f"{mean + half:+.2f}, {pairs} duplicate pairs)"
+    )
+    for name in SEATS:
+        print(
+            f"  {name:<6}  fouls {rate(tally.counts, name, 'regular', 'fouls')}"
+            f"  Fantasyland entry {rate(tally.counts, name, 'regular', 'qualifies')}"
+            f"  stay {rate(tally.counts, name, 'fl', 'qualifies')}"
+        )
+    for stage in sorted(tally.times):
+        times = tally.times[stage]
+        print(
+            f"  street {stage + 1}: search decision CPU s median {statistics.median(times):.3f}"
+            f"  max {max(times):.3f}  ({len(times)} decisions)",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", action="append", help="OFC ruleset (repeatable)")
@@ -111,6 +136,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5, help="hands per session")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=SearchSettings().playouts)
+    parser.add_argument("--report-every", type=int, default=10, help="sessions between reports")
     args = parser.parse_args()
     settings = SearchSettings(playouts=args.playouts)
     print(f"# search bot {settings}")
@@ -124,26 +150,8 @@ def main() -> None:
             first = play_game(ruleset, ("search", "basic"), seeds, settings, tally)
             second = play_game(ruleset, ("basic", "search"), seeds, settings, tally)
             means.append(statistics.fmean(first + second))
-        mean = statistics.fmean(means)
-        half = t95(len(means)) * statistics.stdev(means) / len(means) ** 0.5
-        hands = args.sessions * args.hands
-        print(f"\n{ruleset.id}: {args.sessions} sessions x {args.hands} hands, x2 seatings")
-        print(
-            f"  search points a hand  {mean:+.2f}  (95% {mean - half:+.2f} .. "
-            f"{mean + half:+.2f}, {hands} duplicate pairs)"
-        )
-        for name in SEATS:
-            print(
-                f"  {name:<6}  fouls {rate(tally.counts, name, 'regular', 'fouls')}"
-                f"  Fantasyland entry {rate(tally.counts, name, 'regular', 'qualifies')}"
-                f"  stay {rate(tally.counts, name, 'fl', 'qualifies')}"
-            )
-        for stage in sorted(tally.times):
-            times = tally.times[stage]
-            print(
-                f"  street {stage + 1}: search decision CPU s median {statistics.median(times):.3f}"
-                f"  max {max(times):.3f}  ({len(times)} decisions)"
-            )
+            if len(means) % args.report_every == 0 or len(means) == args.sessions:
+                report(ruleset, means, args.hands, tally)
 
 
 if __name__ == "__main__":

@@ -103,12 +103,13 @@ def choices(
     hand: Hand,
     name: str,
     seed: int,
-    settings: SearchSettings = DEFAULT,
+    settings: SearchSettings | None = None,
     also: Sequence[Move] = (),
 ) -> list[Choice]:
     """The candidate moves for ``name`` now and their values, best first (ties in
     ``legal_moves`` order); ``also`` are moves to value in any case (e.g. the player's own,
-    which must be legal)."""
+    which must be legal). ``settings``: ``DEFAULT`` when not given."""
+    settings = settings or DEFAULT
     board = hand.boards[name]
     ruleset = hand.ruleset
     value = BoardValue.of(ruleset, settings.fantasyland_deals)
@@ -168,6 +169,6 @@ def _ranked(moves: Sequence[Move], rows: Sequence[int], worth: FloatArray) -> li
     return [Choice(moves[rows[i]], float(worth[i])) for i in order]
 
 
-def search_move(hand: Hand, name: str, seed: int, settings: SearchSettings = DEFAULT) -> Move:
+def search_move(hand: Hand, name: str, seed: int, settings: SearchSettings | None = None) -> Move:
     """The search bot's move for ``name`` now (same shape as ``bot.choose_move``)."""
     return choices(hand, name, seed, settings)[0].move

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from housegame.glossary import Lang, Phrase, say
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.moves import move_text
-from housegame.ofc.search import DEFAULT, Choice, SearchSettings, choices
+from housegame.ofc.search import Choice, SearchSettings, choices
 from housegame.rulesets.common import LANES
 
 SHOWN = 3
@@ -100,7 +100,7 @@ class StreetAdvice:
 
 
 def advise(
-    hand: Hand, name: str, seed: int, move: Move, settings: SearchSettings = DEFAULT
+    hand: Hand, name: str, seed: int, move: Move, settings: SearchSettings | None = None
 ) -> StreetAdvice:
     """The advice for ``name``'s ``move`` (legal, not yet played) at this street."""
     ranked = choices(hand, name, seed, settings, also=[move])
