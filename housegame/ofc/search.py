@@ -37,6 +37,7 @@ from housegame.ofc.errors import OfcError
 from housegame.ofc.fantasyland_value import DEALS
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.rollout import best_fill_value, play_out
+from housegame.rulesets.common import LANES
 
 UPPER_QUANTILE = 0.75
 """Screening keeps half its moves by this quantile of the sampled values (the moves that can
@@ -117,12 +118,12 @@ def choices(
         return _fantasyland(hand, name, seed, value, also)
     place, discard = hand.expected(name)
     moves = list(legal_moves(ruleset, board, place, discard))
-    index = {_key(m): i for i, m in enumerate(moves)}
+    index = {move_key(m): i for i, m in enumerate(moves)}
     forced = []
     for move in also:
-        if _key(move) not in index:
+        if move_key(move) not in index:
             raise OfcError(f"{name}: not a legal move now: {move.as_dict()}")
-        forced.append(index[_key(move)])
+        forced.append(index[move_key(move)])
     boards, _ = layouts(ruleset, board, moves)
     streets = ruleset.deal[hand.stage + 1 :]
     if not streets:
@@ -147,7 +148,7 @@ def _fantasyland(
     """A Fantasyland hand: the solver's setting first, then ``also``; each valued as a finished
     board without Fantasyland's entry (whether it stays is the solver's business)."""
     move, _ = best_move(hand, name, seed)
-    moves = [move, *(m for m in also if _key(m) != _key(move))]
+    moves = [move, *(m for m in also if move_key(m) != move_key(move))]
     boards, slots = layouts(hand.ruleset, hand.boards[name], moves)
     if (slots >= 0).any() or any(len(m.cards) != len(hand.boards[name].pending) for m in moves):
         raise OfcError(f"{name}: a Fantasyland move sets 13 cards and discards the rest")
@@ -155,12 +156,9 @@ def _fantasyland(
     return _ranked(moves, range(len(moves)), worth)
 
 
-def _key(move: Move) -> tuple[tuple[int, ...], ...]:
+def move_key(move: Move) -> tuple[tuple[int, ...], ...]:
     """A move as sets of card indices per lane and discarded (order within a lane aside)."""
-    lanes = [
-        tuple(sorted(c.index for c in move.placed.get(lane, ())))
-        for lane in ("front", "middle", "back")
-    ]
+    lanes = [tuple(sorted(c.index for c in move.placed.get(lane, ()))) for lane in LANES]
     return (*lanes, tuple(sorted(c.index for c in move.discarded)))
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from housegame.glossary import Lang, Phrase, say
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.moves import move_text
-from housegame.ofc.search import Choice, SearchSettings, choices
+from housegame.ofc.search import Choice, SearchSettings, choices, move_key
 from housegame.rulesets.common import LANES
 
 SHOWN = 3
@@ -99,6 +99,11 @@ class StreetAdvice:
         }
 
 
+def _same(a: Move, b: Move) -> bool:
+    """The same cards to the same lanes and the same discards, in any order."""
+    return move_key(a) == move_key(b)
+
+
 def advise(
     hand: Hand, name: str, seed: int, move: Move, settings: SearchSettings | None = None
 ) -> StreetAdvice:
@@ -106,13 +111,3 @@ def advise(
     ranked = choices(hand, name, seed, settings, also=[move])
     yours = next(c for c in ranked if _same(c.move, move))
     return StreetAdvice(name, hand.stage, yours, ranked[:SHOWN])
-
-
-def _same(a: Move, b: Move) -> bool:
-    """The same cards to the same lanes and the same discards, in any order."""
-
-    def sets(m: Move) -> tuple[frozenset[str], ...]:
-        lanes = (frozenset(str(c) for c in m.placed.get(lane, ())) for lane in LANES)
-        return (*lanes, frozenset(str(c) for c in m.discarded))
-
-    return sets(a) == sets(b)
