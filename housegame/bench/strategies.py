@@ -3,7 +3,8 @@
 - 13-card: ``(ruleset, players) -> Arranger``, the arranger that sets hands for a table of
   ``players`` (``ev``, ``equilibrium``, ``lexicographic``: the arranger's objectives).
 - OFC: ``(hand, seat name, seed) -> Move`` (``bot``: ``housegame.ofc.bot.choose_move``;
-  ``random``: a uniformly random legal move).
+  ``search``: ``housegame.ofc.search.search_move``, playouts valuing Fantasyland; ``random``:
+  a uniformly random legal move).
 - Big Two: ``(game, seed) -> Move``, making the current player's move (``bot``:
   ``housegame.bigtwo.bots.computer_move``; ``search``: ``housegame.bigtwo.search.search_move``,
   Monte Carlo over the unseen hands; ``random``: a uniformly random legal play or pass).
@@ -29,6 +30,7 @@ from housegame.cards import Card
 from housegame.errors import HousegameError
 from housegame.ofc.bot import choose_move
 from housegame.ofc.hand import Hand, Move
+from housegame.ofc.search import search_move as ofc_search_move
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
@@ -62,7 +64,16 @@ def random_ofc_move(hand: Hand, name: str, seed: int) -> Move:
     return Move({lane: tuple(placed[lane]) for lane in LANES if lane in placed}, tuple(thrown))
 
 
-OFC: Mapping[str, OfcStrategy] = {"bot": choose_move, "random": random_ofc_move}
+def ofc_search(hand: Hand, name: str, seed: int) -> Move:
+    """The OFC search bot at its default settings."""
+    return ofc_search_move(hand, name, seed)
+
+
+OFC: Mapping[str, OfcStrategy] = {
+    "bot": choose_move,
+    "search": ofc_search,
+    "random": random_ofc_move,
+}
 
 
 def bigtwo_bot(game: Game, seed: int) -> BigTwoMove:

@@ -18,7 +18,9 @@ from housegame.cli.common import (
     print_json,
 )
 from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
+from housegame.cli.ofc_bot_option import DEFAULT_OFC_BOT, OfcBotOption
 from housegame.glossary import Lang, Phrase, say, term
+from housegame.ofc.bot_names import bot_name
 from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.families import refuse_repeats
 from housegame.rulesets.loader import bundled_of, load_ruleset
@@ -129,6 +131,7 @@ def ofc_simulate(
     hands: Annotated[int, typer.Option(min=1, help="Hands to play under each ruleset.")] = 200,
     players: Annotated[int, typer.Option(min=2, max=3, help="Players at the table.")] = 2,
     seed: SeedOption = 1,
+    bot: OfcBotOption = DEFAULT_OFC_BOT,
     jobs: JobsOption = 1,
     dask: DaskOption = None,
     json: JsonOption = False,
@@ -138,9 +141,10 @@ def ofc_simulate(
     words = check_lang(lang)
     rulesets = rulesets_of(ruleset, OfcRuleset)
     backend = Backend(jobs, dask)
+    who = bot_name(bot)
     _run(
         hands * len(rulesets),
-        lambda progress: simulate_ofc(rulesets, hands, seed, players, progress, backend),
+        lambda progress: simulate_ofc(rulesets, hands, seed, players, progress, backend, who),
         json,
         words,
     )

@@ -20,10 +20,12 @@ from housegame.cli.common import (
     print_json,
 )
 from housegame.cli.game_sim_cmd import ofc_simulate
+from housegame.cli.ofc_bot_option import DEFAULT_OFC_BOT, OfcBotOption
 from housegame.cli.ofc_play import Session, resume
 from housegame.cli.ofc_render import WORDS, render_result, render_solution
 from housegame.glossary import say
 from housegame.inputs import MAX_SEED, check_writable
+from housegame.ofc.bot_names import bot_name
 from housegame.ofc.replay import replay_file
 from housegame.ofc.session import move_text
 from housegame.ofc.solver import solve
@@ -31,6 +33,7 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 
 DEFAULT_RULESET = "golden-nugget-pineapple"
+
 RulesetOption = Annotated[
     str, typer.Option("--ruleset", "-r", metavar="ID|PATH", help="OFC ruleset id or YAML path.")
 ]
@@ -83,6 +86,15 @@ def play(
         Path | None,
         typer.Option("--resume", metavar="FILE", help="Go on with a hand saved by quit."),
     ] = None,
+    bot: OfcBotOption = DEFAULT_OFC_BOT,
+    trainer: Annotated[
+        bool,
+        typer.Option(
+            "--trainer/--no-trainer",
+            help="After each of your moves, the search bot's placement and the value of "
+            "each choice (yours and the best ones).",
+        ),
+    ] = False,
     lang: LangOption = "en",
 ) -> None:
     """Play hands against computer opponents; moves are read from stdin, one per line
@@ -93,12 +105,15 @@ def play(
     if resume_from is not None:
         rules, ref, seed, hand = resume(resume_from, name)
         players = list(hand.order)
-        Session(rules, ref, players, name, save or resume_from, words).play(seed, hands, hand)
+        session = Session(
+            rules, ref, players, name, save or resume_from, words, bot_name(bot), trainer
+        )
+        session.play(seed, hands, hand)
         return
     rules = load_ruleset(ruleset, OfcRuleset)
     seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     players = [name] + [f"Computer {i + 1}" for i in range(opponents)]
-    Session(rules, ruleset, players, name, save, words).play(seed, hands)
+    Session(rules, ruleset, players, name, save, words, bot_name(bot), trainer).play(seed, hands)
 
 
 @handles_input_errors

@@ -18,6 +18,7 @@ from housegame.cli.ofc_render import render_boards, render_result
 from housegame.cli.safe import read_line
 from housegame.glossary import Lang, Phrase, say
 from housegame.inputs import write_text_atomic
+from housegame.ofc.bot_names import BotName
 from housegame.ofc.errors import OfcError
 from housegame.ofc.hand import Hand
 from housegame.ofc.moves import parse_move
@@ -158,6 +159,8 @@ class Session:
     you: str
     save: Path | None
     lang: Lang = "en"
+    bot: BotName = "basic"
+    trainer: bool = False
     totals: dict[str, int] = field(default_factory=dict)
     fantasyland: dict[str, int] = field(default_factory=dict)
 
@@ -174,7 +177,15 @@ class Session:
     def play_hand(self, seed: int, hand: Hand | None = None) -> bool:
         """One hand (``hand``: one already under way); False when the player quits."""
         table = Table(
-            self.rules, self.ruleset_ref, self.players, self.you, seed, hand, self.fantasyland
+            self.rules,
+            self.ruleset_ref,
+            self.players,
+            self.you,
+            seed,
+            hand,
+            self.fantasyland,
+            bot=self.bot,
+            trainer=self.trainer,
         )
         hand = table.hand
         lang = self.lang
@@ -194,7 +205,10 @@ class Session:
                 who = hand.to_act
                 assert who is not None
                 if who == self.you:
-                    read_turn(Turn(hand, who, seed, lang=lang))
+                    turn = Turn(hand, who, seed, lang=lang, bot=self.bot, trainer=self.trainer)
+                    read_turn(turn)
+                    for advice in turn.advice:
+                        console.print(literal("\n".join(advice.lines(lang)), lines=True))
                 else:
                     self._bot(table)
         except Quit:

@@ -19,6 +19,7 @@ Fantasyland uses the exact solver instead.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations, product
 
 import numpy as np
@@ -37,6 +38,7 @@ FOUL_PENALTY = 50.0
 STRENGTH_WEIGHT = 0.1
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 
 
 def legal_moves(ruleset: OfcRuleset, board: Board, place: int, discard: int) -> Iterator[Move]:
@@ -63,7 +65,7 @@ def unseen(hand: Hand, name: str) -> list[Card]:
     return [c for c in DECK if c not in known]
 
 
-def _layouts(ruleset: OfcRuleset, board: Board, moves: Sequence[Move]) -> tuple[IntArray, IntArray]:
+def layouts(ruleset: OfcRuleset, board: Board, moves: Sequence[Move]) -> tuple[IntArray, IntArray]:
     """Per move, the 13 slots front..back: the card placed there (or -1) and the fill slot used."""
     fixed = np.full((len(moves), 13), -1, dtype=np.int64)
     slot = np.full((len(moves), 13), -1, dtype=np.int64)
@@ -81,22 +83,60 @@ def _layouts(ruleset: OfcRuleset, board: Board, moves: Sequence[Move]) -> tuple[
     return fixed, slot
 
 
+@dataclass(frozen=True)
+class BoardParts:
+    """Complete boards (..., 13) taken apart: each lane's key, the foul, the royalties."""
+
+    front: IntArray
+    middle: IntArray
+    back: IntArray
+    fouled: BoolArray
+    royalties: IntArray
+
+    @classmethod
+    def of(cls, ruleset: OfcRuleset, boards: IntArray) -> BoardParts:
+        keys = lane_keys(ruleset, boards)
+        return cls.from_keys(ruleset, *keys)
+
+    @classmethod
+    def from_keys(
+        cls, ruleset: OfcRuleset, front: IntArray, middle: IntArray, back: IntArray
+    ) -> BoardParts:
+        """The parts of boards given their lanes' keys (any shape, the same for all three)."""
+        rules = ruleset.ranking.rules()
+        tables = tables_for(ruleset)
+        fouled = ((front >> 4) > (middle >> 4)) | ((middle >> 4) > (back >> 4))
+        royalties = (
+            tables.front_batch(front)
+            + tables.five_batch("middle", middle, rules)
+            + tables.five_batch("back", back, rules)
+        )
+        return cls(front, middle, back, fouled, royalties)
+
+    def categories(self) -> IntArray:
+        """The three lanes' categories added up: a board's strength, suits and kickers aside."""
+        total: IntArray = (self.front >> 24) + (self.middle >> 24) + (self.back >> 24)
+        return total
+
+
+def lane_keys(ruleset: OfcRuleset, boards: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """The keys of the front, middle and back of complete boards (..., 13), shaped (...)."""
+    rules = ruleset.ranking.rules()
+    flat = boards.reshape(-1, 13)
+    shape = boards.shape[:-1]
+    front = evaluate_batch(flat[:, :3], rules).reshape(shape)
+    middle = evaluate_batch(flat[:, 3:8], rules).reshape(shape)
+    back = evaluate_batch(flat[:, 8:], rules).reshape(shape)
+    return front, middle, back
+
+
 def score_boards(ruleset: OfcRuleset, boards: IntArray) -> FloatArray:
     """Heuristic value of complete boards (..., 13): foul penalty, else royalties plus strength."""
-    rules = ruleset.ranking.rules()
-    tables = tables_for(ruleset)
-    flat = boards.reshape(-1, 13)
-    front = evaluate_batch(flat[:, :3], rules)
-    middle = evaluate_batch(flat[:, 3:8], rules)
-    back = evaluate_batch(flat[:, 8:], rules)
-    fouled = ((front >> 4) > (middle >> 4)) | ((middle >> 4) > (back >> 4))
-    royalties = (
-        tables.front_batch(front)
-        + tables.five_batch("middle", middle, rules)
-        + tables.five_batch("back", back, rules)
+    parts = BoardParts.of(ruleset, boards)
+    strength = parts.categories() * STRENGTH_WEIGHT
+    value: FloatArray = np.where(parts.fouled, -FOUL_PENALTY, parts.royalties + strength).astype(
+        np.float64
     )
-    strength = ((front >> 24) + (middle >> 24) + (back >> 24)) * STRENGTH_WEIGHT
-    value: FloatArray = np.where(fouled, -FOUL_PENALTY, royalties + strength).astype(np.float64)
     return value.reshape(boards.shape[:-1])
 
 
@@ -121,7 +161,7 @@ def best_move(hand: Hand, name: str, seed: int) -> tuple[Move, float]:
         return Move(placed, solution.discards), float(solution.royalties)
     place, discard = hand.expected(name)
     moves = list(legal_moves(hand.ruleset, board, place, discard))
-    fixed, slot = _layouts(hand.ruleset, board, moves)
+    fixed, slot = layouts(hand.ruleset, board, moves)
     empty = int((slot[0] >= 0).sum())
     pool = np.array([c.index for c in unseen(hand, name)], dtype=np.int64)
     boards = fixed[:, None, :]

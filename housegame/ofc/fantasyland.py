@@ -57,8 +57,13 @@ def entry_cards(ruleset: OfcRuleset, setting: Setting) -> int | None:
     fantasyland = ruleset.fantasyland
     if fantasyland is None or (fantasyland.entry.clean and setting.fouled):
         return None
-    front = setting.key("front")
-    if not front_reaches(front, fantasyland.entry.front):
+    return entry_cards_for_front(ruleset, setting.key("front"))
+
+
+def entry_cards_for_front(ruleset: OfcRuleset, front: int) -> int | None:
+    """Cards for entering Fantasyland with this front (a clean hand assumed), or None."""
+    fantasyland = ruleset.fantasyland
+    if fantasyland is None or not front_reaches(front, fantasyland.entry.front):
         return None
     if fantasyland.cards.mode == "fixed":
         return fantasyland.cards.fixed

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from housegame.cards import Card, parse_cards
 from housegame.errors import CardError
-from housegame.glossary import Phrase, refusal, term
+from housegame.glossary import Lang, Phrase, refusal, term
 from housegame.ofc.errors import OfcError
 from housegame.ofc.hand import Move
 from housegame.rulesets.common import LANES, LaneName
@@ -29,6 +29,11 @@ WORDS: dict[str, LaneName | None] = {
 }
 EXAMPLE = "back AS KS front 7C discard 2H   (short: b AS KS f 7C x 2H)"
 EXAMPLE_HINT: Phrase = (EXAMPLE, "例如 " + EXAMPLE.replace("short:", "简写:"))
+
+
+def move_text(move: Move, lang: Lang = "en", sep: str = " ", skip: str = "") -> str:
+    """A move lane by lane: in the typed words (``back AS KS discard 2H``), or in Chinese."""
+    return sep.join(f"{term(k, lang)} {v}" for k, v in move.as_dict().items() if k != skip)
 
 
 def parse_move(text: str) -> Move:

@@ -16,13 +16,16 @@ import yaml
 
 from housegame.cards import Card, format_cards
 from housegame.glossary import LANGS, Lang, Phrase, hand_words, refusal, say, term
-from housegame.ofc.bot import best_move
+from housegame.ofc.bot_names import BotName
+from housegame.ofc.bots import bot, hint
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.errors import OfcError
 from housegame.ofc.foul import foul_risk
 from housegame.ofc.hand import Hand, Move, Played
+from housegame.ofc.moves import move_text
 from housegame.ofc.replay import load_log, play_log, to_log
 from housegame.ofc.results import OfcTableResult
+from housegame.ofc.trainer import StreetAdvice, advise
 from housegame.rulesets.common import LANES
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.resolve import resolve_ruleset
@@ -61,11 +64,6 @@ WORDS: dict[str, Phrase] = {
 """The player's mistakes, in English and Chinese (terms come from the glossary)."""
 
 
-def move_text(move: Move, lang: Lang = "en", sep: str = " ", skip: str = "") -> str:
-    """A move lane by lane: in the typed words (``back AS KS discard 2H``), or in Chinese."""
-    return sep.join(f"{term(k, lang)} {v}" for k, v in move.as_dict().items() if k != skip)
-
-
 def example(hand: Hand, name: str) -> str:
     """A move made of the player's own cards: the first cards to the back, middle, front as
     they fit, the last ones discarded."""
@@ -100,6 +98,11 @@ class Turn:
     pieces: list[Move] = field(default_factory=list)
     warned: str | None = None
     lang: Lang = "en"
+    bot: BotName = "basic"
+    """Who gives the hint and plays ``auto``."""
+    trainer: bool = False
+    """Value every move played against the search bot's choices (``advice``)."""
+    advice: list[StreetAdvice] = field(default_factory=list)
 
     def add(self, line: str, piece: Move, whole: bool = False) -> None:
         """Add a piece (``line``: how it was written); play the move once it is whole. Raises
@@ -135,10 +138,17 @@ class Turn:
             )
         self.warned = None
         if complete:
-            self.hand.play(self.name, move)
+            self._play(move)
             self.pieces = []
         else:
             self.pieces.append(piece)
+
+    def _play(self, move: Move) -> None:
+        """Play a whole move; with the trainer on, keep its advice (only once it is played)."""
+        advice = advise(self.hand, self.name, self.seed, move) if self.trainer else None
+        self.hand.play(self.name, move)
+        if advice is not None:
+            self.advice.append(advice)
 
     def check_turn(self) -> None:
         """Refuse a move or a hint when it is not this player's move."""
@@ -174,12 +184,12 @@ class Turn:
         (the hint is a whole move)."""
         self.check_turn()
         self.pieces = []
-        return best_move(self.hand, self.name, self.seed)
+        return hint(self.bot)(self.hand, self.name, self.seed)
 
     def auto(self) -> Move:
         """Play the hinted move."""
         move, _ = self.hint()
-        self.hand.play(self.name, move)
+        self._play(move)
         return move
 
     def left(self) -> list[Card]:
@@ -214,8 +224,9 @@ def resume(path: Path, name: str) -> tuple[OfcRuleset, str, int, Hand]:
 
 
 class Table:
-    """One hand: you against the bots, dealt by ``seed``; every seat but yours is a bot.
-    ``totals`` are the running totals of the hands before this one."""
+    """One hand: you against the bots, dealt by ``seed``; every seat but yours is a bot
+    (``bot`` names which, and gives your hints). ``totals`` are the running totals of the hands
+    before this one; with ``trainer``, each move you play is valued (``turn.advice``)."""
 
     def __init__(
         self,
@@ -228,13 +239,17 @@ class Table:
         fantasyland: dict[str, int] | None = None,
         totals: dict[str, int] | None = None,
         number: int = 1,
+        bot: BotName = "basic",
+        trainer: bool = False,
     ) -> None:
         self.rules = rules
         self.ruleset_ref = ruleset_ref
         self.you = you
         self.seed = seed
+        self.bot = bot
+        self.trainer = trainer
         self.hand = hand or Hand(rules, players, shuffled_deck(seed), fantasyland)
-        self.turn = Turn(self.hand, you, seed)
+        self.turn = Turn(self.hand, you, seed, bot=bot, trainer=trainer)
         self.totals = totals or dict.fromkeys(self.hand.order, 0)
         self.number = number
 
@@ -246,8 +261,7 @@ class Table:
         """The bot whose move it is plays it (its placements face up, its discard hidden)."""
         who = self.hand.to_act
         assert who is not None and who != self.you
-        move, _ = best_move(self.hand, who, self.seed)
-        self.hand.play(who, move)
+        self.hand.play(who, bot(self.bot)(self.hand, who, self.seed))
         return self.hand.history[-1]
 
     def bots_play(self) -> list[Played]:
@@ -281,6 +295,8 @@ class Table:
             fantasyland=next_fantasyland(result),
             totals=totals,
             number=self.number + 1,
+            bot=self.bot,
+            trainer=self.trainer,
         )
 
     def log(self) -> dict[str, Any]:

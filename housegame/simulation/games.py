@@ -19,7 +19,8 @@ from housegame.bigtwo.engine import Game
 from housegame.bigtwo.rules import PLAYERS as BIGTWO_PLAYERS
 from housegame.bigtwo.rules import Rules
 from housegame.errors import TableError
-from housegame.ofc.bot import choose_move
+from housegame.ofc.bot_names import BotName
+from housegame.ofc.bots import bot
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.hand import Hand
 from housegame.rulesets.bigtwo import BigTwoRuleset
@@ -90,8 +91,10 @@ class OfcSession:
     seed: int
     index: int
     hands: int
+    bot: BotName = "basic"
 
     def __call__(self) -> GameTally:
+        play = bot(self.bot)
         names = list(NAMES[: self.players])
         tally = GameTally(self.players)
         fantasyland: dict[str, int] = {}
@@ -100,7 +103,7 @@ class OfcSession:
             while not hand.finished:
                 who = hand.to_act
                 assert who is not None
-                hand.play(who, choose_move(hand, who, seed))
+                hand.play(who, play(hand, who, seed))
             result = hand.result()
             totals = result.totals
             tally.add([totals[n] for n in names])
@@ -297,8 +300,10 @@ def simulate_ofc(
     players: int = 2,
     progress: Progress | None = None,
     backend: Backend = LOCAL,
+    bot: BotName = "basic",
 ) -> GameReport:
-    """Bots play ``hands`` hands of ``players`` under every OFC ruleset (the same seeds)."""
+    """Bots (every seat the computer player ``bot``) play ``hands`` hands of ``players`` under
+    every OFC ruleset (the same seeds)."""
     if hands < 1:
         raise TableError("hands must be at least 1")
     for rules in rulesets:
@@ -306,7 +311,7 @@ def simulate_ofc(
         if problem is not None or not rules.players.holds(players):
             raise TableError(f"ruleset '{rules.id}' does not seat {players} players")
     tasks: list[tuple[int, int, Task]] = [
-        (r, size, OfcSession(rules, players, seed, index, size))
+        (r, size, OfcSession(rules, players, seed, index, size, bot))
         for index, size in enumerate(chunk_sizes(hands, OFC_SESSION))
         for r, rules in enumerate(rulesets)
     ]

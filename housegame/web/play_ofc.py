@@ -13,6 +13,7 @@ from housegame.breakdown import detail_text, item_label
 from housegame.glossary import Lang, hand_words, term
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
+from housegame.ofc.bot_names import DEFAULT_BOT, BotName
 from housegame.ofc.hand import Played
 from housegame.ofc.moves import parse_move
 from housegame.ofc.session import Table as OfcTable
@@ -42,6 +43,16 @@ class OfcNewGame(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     opponents: int = Field(default=1, ge=1, le=2)
     name: str = Field(default="You", min_length=1, max_length=20)
+    bot: BotName = Field(
+        default=DEFAULT_BOT,
+        description="The computer players (``ofc play --bot``): basic, or search (playouts "
+        "valuing Fantasyland, up to about a second a move).",
+    )
+    trainer: bool = Field(
+        default=False,
+        description="``ofc play --trainer``: each move you play is valued against the search "
+        "bot's choices (``trainer`` in the state).",
+    )
 
 
 class OfcMove(BaseModel):
@@ -109,6 +120,30 @@ class OfcGameState(BaseModel):
     )
     hand: int = Field(description="Which hand of this game (Next hand counts on).")
     totals: dict[str, int] = Field(description="Running totals of the hands before this one.")
+    bot: str = Field(description="The computer players: search or basic.")
+    trainer: list[OfcAdvice] | None = Field(
+        description="With the trainer on: its advice on each of your streets this hand."
+    )
+
+
+class OfcChoice(BaseModel):
+    move: str = Field(description="In the typed words.")
+    text: str = Field(description="In the page's language.")
+    value: float = Field(description="Points per opponent, by the search bot's playouts.")
+    placed: dict[str, list[str]]
+    discard: list[str]
+
+
+class OfcAdvice(BaseModel):
+    """The trainer on one of your streets: your move and the best choices, the bot's first."""
+
+    player: str
+    stage: int
+    yours: OfcChoice
+    best: list[OfcChoice]
+    lost: float = Field(description="Points your move gave up against the bot's.")
+    same: bool = Field(description="You played the bot's move.")
+    lines: list[str] = Field(description="The advice as the terminal prints it.")
 
 
 class OfcHint(BaseModel):
@@ -200,6 +235,8 @@ def ofc_state(game_id: str, table: OfcTable, lang: Lang) -> dict[str, Any]:
         "result": _ofc_result(table, lang) if hand.finished else None,
         "hand": table.number,
         "totals": table.totals,
+        "bot": table.bot,
+        "trainer": [a.as_dict(lang) for a in table.turn.advice] if table.trainer else None,
     }
 
 
@@ -215,7 +252,9 @@ def new_ofc_game(body: OfcNewGame, request: Request) -> dict[str, Any]:
     players = [body.name] + [f"Computer {i + 1}" for i in range(body.opponents)]
     if body.name in players[1:]:
         raise WebInputError(f"name: '{body.name}' is a computer player's name")
-    table = OfcTable(rules, ref, players, body.name, new_seed(body.seed))
+    table = OfcTable(
+        rules, ref, players, body.name, new_seed(body.seed), bot=body.bot, trainer=body.trainer
+    )
     table.bots_play()
     game_id = OFC_GAMES.add(table)
     return ofc_state(game_id, table, lang_of(request))
@@ -246,7 +285,8 @@ def ofc_auto(game_id: str, request: Request) -> dict[str, Any]:
 
 @router.get("/api/play/ofc/{game_id}/hint", tags=["play"], response_model=OfcHint)
 def ofc_hint(game_id: str, request: Request) -> dict[str, Any]:
-    """The bot's move for you now and its value (``hint``), in the typed words."""
+    """The bot's move for you now and its value (``hint``), in the typed words: the game's
+    ``bot`` gives it (the search bot's value is in points per opponent)."""
     lang = lang_of(request)
     with OFC_GAMES.use(game_id) as kept:
         move, value = refused(lang, kept.game.hint)

@@ -175,9 +175,23 @@ function drawOfc() {
       node.addEventListener("click", () => unstage(c));
     });
   }
+  drawAdvice(s.trainer);
   fillList(document.getElementById("moves"), s.moves.map((m) =>
     `${stageText(m.stage)} · ${m.player}: ${m.text}` + (m.face_down ? ` (+${m.face_down} ${W.faceDown})` : "")));
   drawOfcResult();
+}
+
+// the trainer's advice, street by street, as the terminal prints it
+function drawAdvice(advice) {
+  const section = document.getElementById("trainer-advice");
+  section.hidden = !advice;
+  if (!advice) return;
+  const list = document.getElementById("advice");
+  list.replaceChildren(...advice.map((a) => {
+    const item = el("li", null, a.same ? "same" : "gave-up");
+    a.lines.forEach((line) => item.appendChild(el("div", line)));
+    return item;
+  }));
 }
 
 function drawOfcResult() {
@@ -287,6 +301,7 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   if (form.seed.value !== "") body.seed = Number(form.seed.value);
   if (form.opponents) body.opponents = Number(form.opponents.value);
   if (form.bot) body.bot = form.bot.value;
+  if (form.trainer) body.trainer = form.trainer.checked;
   showHint("");
   show(await call("POST", "", body));
 });
