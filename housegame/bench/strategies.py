@@ -98,6 +98,11 @@ BIGTWO: Mapping[str, BigTwoStrategy] = {
 }
 
 
+BASELINES = ("bot", "random")
+"""What a bot plays against unless told (the search bots are measured, not baselines: they
+take up to a second a move)."""
+
+
 def known(table: Mapping[str, object], name: str, game: str) -> None:
     """A clear error for a strategy name the game's table does not hold."""
     if name not in table:

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from housegame.bench.games import MatchBench, bench_bigtwo, bench_ofc
-from housegame.bench.strategies import BIGTWO, OFC, THIRTEEN
+from housegame.bench.strategies import BASELINES, BIGTWO, OFC, THIRTEEN
 from housegame.bench.thirteen import ThirteenBench, bench_thirteen
 from housegame.cli.common import JsonOption, console, err_console, handles_input_errors, print_json
 from housegame.cli.compare_cmd import DaskOption, JobsOption, print_wide, progress_bar
@@ -140,8 +140,8 @@ def _matches(
     deals: int,
     run: Callable[[list[str], list[str], Callable[[int], None]], MatchBench],
 ) -> MatchBench:
-    """Each bot (default ``bot``) against each baseline (default: every strategy)."""
-    bots, baselines = bot or ["bot"], against or list(strategies)
+    """Each bot (default ``bot``) against each baseline (default: the fast ``BASELINES``)."""
+    bots, baselines = bot or ["bot"], against or [n for n in BASELINES if n in strategies]
     total = deals * len(rulesets) * len(bots) * len(baselines)
     report: MatchBench = _progress(total, lambda progress: run(bots, baselines, progress))
     return report
