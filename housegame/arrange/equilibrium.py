@@ -76,8 +76,10 @@ SHIPPED = Iteration()
 
 
 def payout_key(ruleset: ThirteenCardRuleset) -> str:
-    """A short hash of what the ``ev`` model reads of the ruleset (``DESCRIPTIVE`` left out)."""
-    data = ruleset.model_dump(mode="json", exclude=set(DESCRIPTIVE))
+    """A short hash of what the ``ev`` model reads of the ruleset (``DESCRIPTIVE`` left out,
+    and settings at their defaults: a new schema setting leaves the keys, and so the shipped
+    tables, of the rulesets that do not use it alone)."""
+    data = ruleset.model_dump(mode="json", exclude=set(DESCRIPTIVE), exclude_defaults=True)
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -50,7 +50,11 @@ def cli_errors(done: subprocess.CompletedProcess[str]) -> list[str]:
 
 
 def test_the_examples_are_tables() -> None:
-    assert [p.name for p in TABLES] == ["maceplay-table.yaml", "ofc-table.yaml"]
+    assert [p.name for p in TABLES] == [
+        "maceplay-table.yaml",
+        "mau-binh-table.yaml",
+        "ofc-table.yaml",
+    ]
 
 
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
