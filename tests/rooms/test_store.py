@@ -94,8 +94,8 @@ def test_rooms_are_bounded_and_idle_ones_go_first() -> None:
     with pytest.raises(RoomFull, match="keeps 2 rooms"):
         store.create("pagat")
     now[0] = 0.5 * 86400
-    with store.change(old):
-        pass  # used again: no longer idle
+    with store.change(old) as room:  # used again: no longer idle
+        assert room.code == old
     now[0] = 1.2 * 86400
     store.create("pagat")  # the other room, idle for over a day, was dropped
     assert store.count() == 2
