@@ -9,9 +9,10 @@
   ``housegame.bigtwo.bots.computer_move``; ``search``: ``housegame.bigtwo.search.search_move``,
   Monte Carlo over the unseen hands; ``random``: a uniformly random legal play or pass).
 
-A ladder's tasks name strategies, and each worker process looks them up here, so a new
-strategy is added to these tables (not registered at run time), and must be deterministic for
-its seed: the same seed replays the same game.
+The bots are the games' own registries' (``ofc.bots``, ``bigtwo.computer``; ``bot`` here is
+their ``basic``). A ladder's tasks name strategies, and each worker process looks them up
+here, so a new strategy is added to these tables (not registered at run time), and must be
+deterministic for its seed: the same seed replays the same game.
 """
 
 from __future__ import annotations
@@ -22,15 +23,14 @@ from typing import get_args
 import numpy as np
 
 from housegame.arrange.arranger import Arranger, Objective
-from housegame.bigtwo.bots import computer_move
+from housegame.bigtwo.computer import BotName as BigTwoBotName
+from housegame.bigtwo.computer import bot_named
 from housegame.bigtwo.engine import Game
 from housegame.bigtwo.engine import Move as BigTwoMove
-from housegame.bigtwo.search import search_move
 from housegame.cards import Card
 from housegame.errors import HousegameError
-from housegame.ofc.bot import choose_move
+from housegame.ofc.bots import bot as ofc_bot
 from housegame.ofc.hand import Hand, Move
-from housegame.ofc.search import search_move as ofc_search_move
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
@@ -64,21 +64,20 @@ def random_ofc_move(hand: Hand, name: str, seed: int) -> Move:
     return Move({lane: tuple(placed[lane]) for lane in LANES if lane in placed}, tuple(thrown))
 
 
-def ofc_search(hand: Hand, name: str, seed: int) -> Move:
-    """The OFC search bot at its default settings."""
-    return ofc_search_move(hand, name, seed)
-
-
 OFC: Mapping[str, OfcStrategy] = {
-    "bot": choose_move,
-    "search": ofc_search,
+    "bot": ofc_bot("basic"),
+    "search": ofc_bot("search"),
     "random": random_ofc_move,
 }
 
 
-def bigtwo_bot(game: Game, seed: int) -> BigTwoMove:
-    """The computer player (it needs no seed)."""
-    return computer_move(game)
+def bigtwo_bot(name: BigTwoBotName) -> BigTwoStrategy:
+    """The game's computer player ``name`` (``bigtwo.computer``), seeded per move."""
+
+    def move(game: Game, seed: int) -> BigTwoMove:
+        return bot_named(name, seed)(game)
+
+    return move
 
 
 def random_bigtwo_move(game: Game, seed: int) -> BigTwoMove:
@@ -92,8 +91,8 @@ def random_bigtwo_move(game: Game, seed: int) -> BigTwoMove:
 
 
 BIGTWO: Mapping[str, BigTwoStrategy] = {
-    "bot": bigtwo_bot,
-    "search": search_move,
+    "bot": bigtwo_bot("basic"),
+    "search": bigtwo_bot("search"),
     "random": random_bigtwo_move,
 }
 
