@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import get_args
 
 from housegame.glossary import Lang, Phrase, say, term
+from housegame.ranking import Category
 from housegame.rulesets.common import LANES, CategoryName, DeckSpec, ThirteenCategory
 from housegame.rulesets.thirteen import FalseDeclaration, SpecialHand, ThirteenCardRuleset
 from housegame.rulesheet.common import deck_words, ranking_lines, seats_words, sources_section
 from housegame.rulesheet.model import Grid, Section
 from housegame.rulesheet.words import hand_words, selection_words, setting_words
+from housegame.thirteen.pairs import payout_of
 
 FRONT_CATEGORIES: tuple[CategoryName, ...] = ("high-card", "pair", "trips")
 
@@ -131,13 +133,9 @@ def _table(r: ThirteenCardRuleset, lang: Lang) -> Section:
 
 
 def lane_value(r: ThirteenCardRuleset, lane: str, category: str) -> int:
-    """Units for winning ``lane`` with ``category`` (replace mode: the highest listed value)."""
-    listed = [
-        v.units
-        for v in r.lane_values.values
-        if v.lane == lane and category in v.category and v.rank is None
-    ]
-    return max(listed, default=r.lane_values.default)
+    """Units for winning ``lane`` with ``category``: the scorer's own table
+    (``Payout.lane_values``, replace mode)."""
+    return payout_of(r).lane_values[LANES.index(lane)][Category.from_label(category)]
 
 
 def _ranked_rows(r: ThirteenCardRuleset, lang: Lang) -> list[tuple[str, ...]]:
