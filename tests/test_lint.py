@@ -115,6 +115,21 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
             id="lane-value-rank",
         ),
         pytest.param(
+            "extends: maceplay\ndeck: {jokers: 2}\nlane_values:\n  values:\n"
+            "    - {lane: back, category: [five-of-a-kind], rank: A, units: 20}\n",
+            None,
+            id="lane-value-rank-five-of-a-kind",
+        ),
+        pytest.param(
+            "extends: maceplay\nlane_values:\n  values:\n"
+            "    - {lane: back, category: [five-of-a-kind, quads], rank: A, units: 20}\n",
+            "house.yaml:7: lane_values.values[0].category: the back never ranks as "
+            "five-of-a-kind under this ranking; this lane value can never pay | the back ranks "
+            "as high-card, pair, two-pair, trips, straight, flush, full-house, quads, "
+            "straight-flush",
+            id="lane-value-five-of-a-kind-without-duplicates",
+        ),
+        pytest.param(
             "extends: pagat\nfoul: {both_fouled: banker-wins}\n",
             "house.yaml:5: foul.both_fouled: a banker setting, but table.compare is all-pairs: "
             "there is no banker | drop it, or set table.compare to banker or banker-or-all-pairs",
@@ -129,10 +144,7 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
 )
 def test_each_warning(tmp_path: Path, body: str, expected: str | None) -> None:
     found = warnings(tmp_path, body)
-    if expected is None:
-        assert found == []
-    else:
-        assert expected in found, found
+    assert found == ([] if expected is None else [expected])
 
 
 def test_gaps_in_a_royalty_table(tmp_path: Path) -> None:

@@ -47,12 +47,15 @@ def lane_categories(rules: RankingRules, size: int, five_of_a_kind: bool = False
 
 
 @cache
-def named_ranks(rules: RankingRules, size: int) -> frozenset[tuple[str, int]]:
+def named_ranks(
+    rules: RankingRules, size: int, five_of_a_kind: bool = False
+) -> frozenset[tuple[str, int]]:
     """Every (category, named rank) a lane of ``size`` cards can be, found by ranking one hand
-    of every rank multiset (suits spread, and all one suit where the ranks differ)."""
+    of every rank multiset (suits spread, and all one suit where the ranks differ); five of a
+    rank only where the deck makes it (a card twice: the spread repeats a suit)."""
     found: set[tuple[str, int]] = set()
     for ranks in itertools.combinations_with_replacement(range(13), size):
-        if max(ranks.count(r) for r in ranks) > 4:
+        if max(ranks.count(r) for r in ranks) > (5 if five_of_a_kind else 4):
             continue
         spread = [Card(r * 4 + i % 4) for i, r in enumerate(ranks)]
         hands = [spread]
@@ -116,8 +119,11 @@ def _never_holds(resolved: Resolved, rules: ThirteenCardRuleset) -> Iterator[Pro
             at: KeyPath = ("lane_values", "values", i, "category")
             yield warn(at, value.lane, missing, "this lane value can never pay")
         if value.rank is not None:
-            can = named_ranks(rules.ranking.rules(), LANE_SIZES[value.lane])
-            never = [c for c in value.category if (c, rank_value(value.rank)) not in can]
+            can = named_ranks(
+                rules.ranking.rules(), LANE_SIZES[value.lane], rules.deck.makes_five_of_a_kind()
+            )
+            rank = rank_value(value.rank)
+            never = [c for c in value.category if c not in missing and (c, rank) not in can]
             if never:
                 yield _warning(
                     resolved,
