@@ -76,8 +76,8 @@ def test_a_special_wins_its_points_from_every_set_hand() -> None:
 
 
 def test_two_dragons_tie_and_each_wins_from_the_set_hand() -> None:
-    """"若巧遇别家也有一条龙时, 则以和局论, 不输不赢": each dragon 36 from Z, nothing between
-    them."""
+    """Two dragons: "若巧遇别家也有一条龙时, 则以和局论, 不输不赢"; each wins 36 from Z, nothing
+    between them."""
     first = {"name": "D1", "cards": "AS 2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS", "declare": "auto"}
     second = {"name": "D2", "cards": "AH 2D 3C 4S 5H 6D 7C 8S 9H 10D JC QS KH", "declare": "auto"}
     z = lanes("Z", "2S 2C 3S", "4D 4H 5D 5C 6S", "7S 7H 8D 8H 9D")
