@@ -38,6 +38,8 @@ def test_regions_gather_across_families_and_games() -> None:
     assert {"taiwan", "taiwan-direct", "taiwan-big-two", "funmily-big-two"} <= set(taiwan)
     assert [r["id"] for r in regions["Philippines"]] == ["pusoy-dos"]
     assert [r["id"] for r in regions["Hong Kong"]] == ["hong-kong-big-two"]
+    assert [r["id"] for r in regions["Fujian"]] == ["fujian"]
+    assert [r["id"] for r in grouped(catalog(), "family")["fujian"]] == ["fujian"]
 
 
 def test_an_unknown_grouping_is_refused() -> None:

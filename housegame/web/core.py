@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from housegame.errors import HousegameError
 from housegame.glossary import LANGS, Lang, term
 from housegame.inputs import escape_controls
+from housegame.rulesets.families import grouped
 from housegame.web.guard import send_problem
 from housegame.yamlsource import Located, load_yaml_text
 
@@ -74,11 +75,25 @@ def path_for(context: dict[str, Any], name: str, /, **params: Any) -> str:
     return str(request.app.url_path_for(name, **params))
 
 
+def ruleset_groups(
+    rows: list[dict[str, Any]],
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Catalog rows by family, in family order, each group labelled with its base ruleset and
+    the regions its rulesets are played in (``maceplay-big-two · Taiwan, Hong Kong, ...``):
+    what a ruleset picker shows as its groups."""
+    groups = []
+    for family, members in grouped(rows, "family").items():
+        regions = list(dict.fromkeys(str(r["region"]) for r in members if r.get("region")))
+        groups.append((" · ".join([family, ", ".join(regions)] if regions else [family]), members))
+    return groups
+
+
 templates = Jinja2Templates(directory=HERE / "templates")
 templates.env.finalize = _printable
 templates.env.globals["url_for"] = path_for
 templates.env.globals["term"] = term
 templates.env.globals["LANGS"] = LANGS
+templates.env.filters["ruleset_groups"] = ruleset_groups
 
 Page = Literal[
     "rulesets", "diff", "table", "reports", "play-ofc", "play-bigtwo", "play-thirteen", "room"

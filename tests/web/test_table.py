@@ -18,6 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from housegame.rulesets.families import catalog, grouped
 from tests.fuzz.conftest import fuzz_settings
 from tests.fuzz.strategies import _mutate, example_data
 from tests.web.conftest import ROOT, Shot, Visit, wait_for
@@ -51,6 +52,7 @@ def cli_errors(done: subprocess.CompletedProcess[str]) -> list[str]:
 
 def test_the_examples_are_tables() -> None:
     assert [p.name for p in TABLES] == [
+        "fujian-table.yaml",
         "maceplay-table.yaml",
         "mau-binh-table.yaml",
         "ofc-table.yaml",
@@ -335,6 +337,44 @@ def test_the_page_lists_13_card_rulesets_and_banker_games(client: TestClient) ->
     assert "<h1>算分</h1>" in client.get("/table", params={"lang": "zh"}).text
 
 
+@pytest.mark.parametrize(
+    ("url", "game"),
+    [
+        ("/table", "thirteen-card"),
+        ("/play/thirteen", "thirteen-card"),
+        ("/room", "thirteen-card"),
+        ("/play/ofc", "ofc"),
+        ("/play/bigtwo", "big-two"),
+    ],
+)
+def test_the_ruleset_pickers_group_by_family_and_region(
+    client: TestClient, url: str, game: str
+) -> None:
+    """Each family (a base ruleset and what extends it) is one group, in family order, labelled
+    with its base and its rulesets' regions; every ruleset of the game is in its family's."""
+    page = client.get(url).text
+    tag = "legend" if url == "/table" else "optgroup"
+    pattern = (
+        r'<fieldset class="family"><legend>([^<]*)</legend>(.*?)</fieldset>'
+        if tag == "legend"
+        else r'<optgroup label="([^"]*)">(.*?)</optgroup>'
+    )
+    shown = {
+        label: re.findall(r'value="([^"]+)"', body)
+        for label, body in re.findall(pattern, page, re.S)
+    }
+    rows = catalog(game)
+    expected: dict[str, list[str]] = {}
+    for family, members in grouped(rows, "family").items():
+        regions = ", ".join(dict.fromkeys(str(r["region"]) for r in members))
+        expected[f"{family} · {regions}"] = [str(r["id"]) for r in members]
+    assert shown == expected
+    if game == "big-two":
+        assert list(shown) == ["maceplay-big-two · Taiwan, Hong Kong, Philippines"]
+    if game == "thirteen-card":
+        assert shown["fujian · Fujian"] == ["fujian"]
+
+
 # --- in a browser --------------------------------------------------------------------------
 
 
@@ -519,3 +559,32 @@ def test_open_a_table_file_in_a_browser(visit: Visit) -> None:
     totals = section.find_element(By.CSS_SELECTOR, "table.totals")
     expected = cli_json("score", "examples/maceplay-table.yaml", "--json")["totals"]
     assert totals.text.split()[-8:] == [x for p, t in expected.items() for x in (p, f"{t:+}")]
+
+
+def test_the_ruleset_picker_groups_by_family_in_a_browser(visit: Visit) -> None:
+    """The calculator's rulesets sit in one box per family, the box named by its base and
+    regions; a ruleset ticked in a family's box scores like any other."""
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    legends = [
+        e.text for e in browser.find_elements(By.CSS_SELECTOR, "#rulesets fieldset.family legend")
+    ]
+    assert "taiwan · Taiwan" in legends and "fujian · Fujian" in legends
+    box = browser.find_element(
+        By.XPATH,
+        "//fieldset[@class='family'][legend='taiwan · Taiwan']//input[@value='taiwan-direct']",
+    )
+    assert box.is_displayed()
+    browser.find_element(By.ID, "load-example").click()
+    wait_for(browser, ".player[data-player='3'] .status", "pair")
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat']").click()  # off
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='fujian']").click()
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "section.result[data-ruleset='fujian']", "net to You")
+    # the play page's select groups its options the same way
+    browser = visit("/play/thirteen")
+    wait_for(browser, "#ruleset optgroup")
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('#ruleset optgroup')].map((g) => g.label);"
+    )
+    assert "fujian · Fujian" in labels and "pagat · international" in labels
