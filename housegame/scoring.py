@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from housegame.arrange import Arrangement, Arranger, Choice
+from housegame.arrange import DEFAULT_OBJECTIVE, Arrangement, Arranger, Choice
 from housegame.arrange.arranger import weigh_special
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, TableError
@@ -52,11 +52,13 @@ def ruleset_for(table: TableFile, ruleset: RulesetRef | None) -> Ruleset:
 
 
 def _loose_hands(table: TableFile) -> list[list[Card]]:
-    """The 13 loose cards of every player given as ``cards`` (not surrendering), where they
-    read as 13 different cards; anything else is left for seating to refuse with its message."""
+    """The 13 loose cards of every player given as ``cards`` (not surrendering, not declaring a
+    special by name: seating sets neither), where they read as 13 different cards; anything
+    else is left for seating to refuse with its message (or to set one hand a call)."""
     hands = []
     for player in table.players:
-        if player.cards is None or player.surrender:
+        named = player.declare not in (None, "auto", "none", "force")
+        if player.cards is None or player.surrender or named:
             continue
         try:
             cards = parse_cards(player.cards)
@@ -73,20 +75,22 @@ KEEP = 32
 
 
 def _arranger(ruleset: ThirteenCardRuleset) -> Arranger:
-    """The ruleset's ``ev`` arranger, kept per ruleset object (the entry holds the object, so
-    its ``id`` cannot be reused while cached); building one serializes the whole ruleset."""
+    """The ruleset's arranger (the default objective, for a full table), kept per ruleset
+    object (the entry holds the object, so its ``id`` cannot be reused while cached); building
+    one serializes the whole ruleset."""
     cached = _ARRANGERS.get(id(ruleset))
     if cached is None or cached[0] is not ruleset:
-        cached = _ARRANGERS[id(ruleset)] = (ruleset, Arranger(ruleset, "ev"))
+        cached = _ARRANGERS[id(ruleset)] = (ruleset, Arranger(ruleset, DEFAULT_OBJECTIVE))
         while len(_ARRANGERS) > KEEP:
             del _ARRANGERS[next(iter(_ARRANGERS))]
     return cached[1]
 
 
 class TableArranger:
-    """Sets all of a table's loose hands in one batched search (the ruleset's default ``ev``
-    objective) and answers the seating's one-hand calls from that batch; as a ``Chooser`` it
-    also weighs a special hand against the set hand (``declare: auto``)."""
+    """Sets all of a table's loose hands in one batched search (the default objective,
+    ``DEFAULT_OBJECTIVE``, for a full table) and answers the seating's one-hand calls from that
+    batch; as a ``Chooser`` it also weighs a special hand against the set hand
+    (``declare: auto``)."""
 
     def __init__(self, ruleset: ThirteenCardRuleset, table: TableFile) -> None:
         self.ruleset = ruleset

@@ -184,7 +184,7 @@ def test_auto_always_declares_where_declaring_is_automatic() -> None:
 def test_arrangement_as_dict() -> None:
     data = arrange(TWO_STRAIGHT_FLUSHES, "pagat", top=1).as_dict()
     assert data["front"] == "AH KD KC" and data["declare"] is None
-    assert data["objective"] == "ev" and len(data["alternatives"]) == 1
+    assert data["objective"] == "equilibrium" and len(data["alternatives"]) == 1
     special = data["special"]
     assert (special["id"], special["declare"], special["points"]) == ("six-pairs", False, 3)
     assert special["set_value"] > special["value"]

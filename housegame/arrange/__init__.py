@@ -11,6 +11,7 @@ compiler, which knows no cards (``upper``, ``tape``, ``interval``) -> tables and
 from __future__ import annotations
 
 from housegame.arrange.arranger import (
+    DEFAULT_OBJECTIVE,
     OBJECTIVES,
     Arrangement,
     Arranger,
@@ -23,6 +24,7 @@ from housegame.arrange.arranger import (
 )
 
 __all__ = [
+    "DEFAULT_OBJECTIVE",
     "OBJECTIVES",
     "Arrangement",
     "Arranger",

@@ -30,6 +30,11 @@ Objective = Literal["ev", "equilibrium", "lexicographic"]
 OBJECTIVES: tuple[Objective, ...] = ("ev", "equilibrium", "lexicographic")
 """``ev``: the best response to the shipped lane odds; ``equilibrium``: the same against the
 ruleset's equilibrium tables (``equilibrium``); ``lexicographic``: the strongest back first."""
+ModelObjective = Literal["ev", "equilibrium"]
+"""The objectives that value a setting in expected units (an ``EvModel``)."""
+DEFAULT_OBJECTIVE: ModelObjective = "equilibrium"
+"""What every caller that is not told otherwise sets hands with (``arrange``, ``simulate``,
+``score``'s loose hands, play, the trainer); ``ev`` is the fallback asked for by name."""
 
 
 def objective_named(text: str) -> Objective | None:
@@ -48,13 +53,23 @@ def ev_model(
     shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
     key = (ruleset.model_dump_json(), objective, players)
     if key not in _MODELS:
+        odds = objective_odds(ruleset, objective, players)
         if objective == "equilibrium":
-            odds = equilibrium_odds(ruleset, players)
             seats = default_players(ruleset) if players is None else players
             _MODELS[key] = EvModel(ruleset, odds, opponents_at(ruleset, seats))
         else:
-            _MODELS[key] = odds_model(ruleset, lane_odds(ruleset.ranking.rules()), players)
+            _MODELS[key] = odds_model(ruleset, odds, players)
     return _MODELS[key]
+
+
+def objective_odds(
+    ruleset: ThirteenCardRuleset, objective: Objective, players: int | None = None
+) -> LaneOdds:
+    """The opponents' lane odds an objective's model responds to: the ruleset's equilibrium
+    table at ``players`` (None: a full table), else the shipped odds of its ranking."""
+    if objective == "equilibrium":
+        return equilibrium_odds(ruleset, players)
+    return lane_odds(ruleset.ranking.rules())
 
 
 def odds_model(ruleset: ThirteenCardRuleset, odds: LaneOdds, players: int | None) -> EvModel:
@@ -150,7 +165,7 @@ class Arranger:
     def __init__(
         self,
         ruleset: RulesetRef,
-        objective: Objective = "ev",
+        objective: Objective = DEFAULT_OBJECTIVE,
         players: int | None = None,
         odds: LaneOdds | None = None,
         model: EvModel | None = None,
@@ -269,7 +284,7 @@ class Arranger:
 def arrange(
     cards: Sequence[Card] | str,
     ruleset: RulesetRef,
-    objective: Objective = "ev",
+    objective: Objective = DEFAULT_OBJECTIVE,
     top: int = 0,
     players: int | None = None,
 ) -> Arrangement:
@@ -283,7 +298,7 @@ def arrange(
 def arrange_many(
     hands: Iterable[Sequence[Card]],
     ruleset: RulesetRef,
-    objective: Objective = "ev",
+    objective: Objective = DEFAULT_OBJECTIVE,
     top: int = 0,
 ) -> list[Arrangement]:
     """Set many hands at once with one compiled model: the batch API simulations use."""
@@ -305,16 +320,17 @@ def weigh_special(
 
 
 class DefaultArranger:
-    """The ruleset's default objective (``ev``), as the arranger ``score_thirteen`` seats loose
-    cards with; it also decides ``declare: auto`` where declaring is optional (``Chooser``)."""
+    """The default objective (``DEFAULT_OBJECTIVE``, for a full table), as the arranger
+    ``score_thirteen`` seats loose cards with; it also decides ``declare: auto`` where
+    declaring is optional (``Chooser``)."""
 
     def __call__(self, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Setting:
-        return Arranger(ruleset, "ev")(cards, ruleset)
+        return Arranger(ruleset, DEFAULT_OBJECTIVE)(cards, ruleset)
 
     def choose(
         self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
     ) -> tuple[Setting, Declared | None]:
-        return weigh_special(Arranger(ruleset, "ev"), cards, setting)
+        return weigh_special(Arranger(ruleset, DEFAULT_OBJECTIVE), cards, setting)
 
 
 default_arranger = DefaultArranger()

@@ -102,6 +102,11 @@ def equilibrium_name(ruleset: ThirteenCardRuleset, players: int) -> str:
     return f"equilibrium-v{ODDS_VERSION}-{payout_key(ruleset)}-o{opponents}.npz"
 
 
+def shipped_path(ruleset: ThirteenCardRuleset, players: int) -> Path:
+    """Where the table would be shipped (it is for the bundled rulesets)."""
+    return DATA_DIR / equilibrium_name(ruleset, players)
+
+
 def _dense(odds: LaneOdds, lane: int) -> F64:
     return odds.mass(rank_tables(odds.rules), lane)
 
@@ -225,7 +230,7 @@ def equilibrium_odds_for(ruleset: ThirteenCardRuleset, players: int) -> LaneOdds
     """Shipped tables first (a damaged one is an error); else the user cache (a file that does
     not verify is rebuilt); else built now, with a notice of the time it takes, and cached."""
     name = equilibrium_name(ruleset, players)
-    shipped = DATA_DIR / name
+    shipped = shipped_path(ruleset, players)
     if shipped.is_file():
         return _shipped(shipped, ruleset, players)
     folder = cache_dir()
@@ -261,8 +266,9 @@ def equilibrium_odds(ruleset: ThirteenCardRuleset, players: int | None = None) -
     return _LOADED[key]
 
 
-SHIPPED_PLAYERS = (2, 4)
-"""Table sizes whose tables are shipped for the bundled rulesets: heads-up and a full table."""
+SHIPPED_PLAYERS = (2, 3, 4)
+"""Table sizes whose tables are shipped for the bundled rulesets: every size they seat, so the
+default objective builds nothing for them."""
 
 
 def shipped_entries(

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from housegame.arrange import OBJECTIVES, Arrangement, Objective, arrange
-from housegame.arrange.arranger import objective_named
+from housegame.arrange.arranger import DEFAULT_OBJECTIVE, objective_named
 from housegame.arrange.build import build_lane_odds, rankings_of
 from housegame.arrange.equilibrium import (
     SHIPPED,
@@ -128,10 +128,10 @@ def arrange_command(
     objective: Annotated[
         str,
         typer.Option(
-            help="ev (expected units against the shipped lane odds), equilibrium (against "
-            "the ruleset's equilibrium lane odds) or lexicographic."
+            help="equilibrium (default: expected units against the ruleset's equilibrium "
+            "lane odds), ev (against the shipped lane odds) or lexicographic."
         ),
-    ] = "ev",
+    ] = DEFAULT_OBJECTIVE,
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
     players: Annotated[
         int | None,
@@ -205,7 +205,9 @@ def equilibrium_command(
     ] = None,
     players: Annotated[
         list[int] | None,
-        typer.Option("--players", min=2, max=4, help="Table size (repeatable); default: 2 and 4."),
+        typer.Option(
+            "--players", min=2, max=4, help="Table size (repeatable); default: 2, 3 and 4."
+        ),
     ] = None,
     seed: Annotated[
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals.")

@@ -19,7 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from housegame.arrange.arranger import OBJECTIVES, objective_named
+from housegame.arrange.arranger import DEFAULT_OBJECTIVE, OBJECTIVES, objective_named
 from housegame.breakdown import item_label
 from housegame.cli.common import (
     JsonOption,
@@ -198,8 +198,8 @@ def simulate_cmd(
     ] = 1,
     objective: Annotated[
         str,
-        typer.Option(help="How hands are set: ev (default), equilibrium or lexicographic."),
-    ] = "ev",
+        typer.Option(help="How hands are set: equilibrium (default), ev or lexicographic."),
+    ] = DEFAULT_OBJECTIVE,
     jobs: JobsOption = 1,
     dask: DaskOption = None,
     json: JsonOption = False,

@@ -2,9 +2,10 @@
 
 ``Table`` is a session: hands dealt by consecutive seeds to 2-4 seats, you in the first and a
 bot in every other. The bots, and your hand when the timer runs out (as MacePlay sets a hand
-not set in time, a held special declared), are set by the ``ev`` arranger; your choice each
-hand (lanes, a special hand declared, a surrender) is checked as the ruleset says: a foul is
-refused, or played once you set it again after a warning. Each finished hand is settled by the
+not set in time, a held special declared), are set by the default arranger (``equilibrium``,
+for the table's size); your choice each hand (lanes, a special hand declared, a surrender) is
+checked as the ruleset says: a foul is refused, or played once you set it again after a
+warning. Each finished hand is settled by the
 scorer; the log is what ``housegame replay`` reads, and ``resume`` goes on from a saved one.
 
 After each hand the trainer explains your choice (``housegame.trainer``: the best one and the
@@ -23,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from housegame.arrange import Arrangement, Arranger
+from housegame.arrange import DEFAULT_OBJECTIVE, Arrangement, Arranger
 from housegame.cards import Card, format_cards, parse_cards
 from housegame.errors import CardError, TableError
 from housegame.glossary import LANGS, Phrase, refusal, term
@@ -186,7 +187,7 @@ class Table:
         self.first_seed = seed
         self.timer = timer
         self.clock = clock
-        self.arranger = Arranger(rules, "ev")
+        self.arranger = Arranger(rules, DEFAULT_OBJECTIVE, len(self.players))
         self.hands = [hand for hand, _ in played]
         self.results = [result for _, result in played]
         self.skills = [
@@ -259,7 +260,7 @@ class Table:
     def _arranged(self, name: str, **extra: Any) -> LogSeat:
         """The arranger's choice for a seat: its best setting, and the special hand it
         declares (always where declaring is automatic, else when worth more); yours is set
-        for your seat (``coach``), the bots' for a full table."""
+        for your seat (``coach``), the bots' for the table's size."""
         arranger = self.seat_coach().arranger if name == self.you else self.arranger
         arrangement = arranger.arrange(self.dealt[name])
         return _lanes_seat(name, arrangement.best.setting, arrangement.declared, **extra)

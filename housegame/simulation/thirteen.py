@@ -1,8 +1,8 @@
 """Monte Carlo over seeded 13-card deals: every ruleset plays the same deals.
 
-Each hand is set by the ruleset's own arranger (``ev`` by default, ``equilibrium`` or
-``lexicographic``), special hands declared as that arranger decides, and each table settled
-by the engine
+Each hand is set by the ruleset's own arranger (``equilibrium`` by default, for the table's
+size; ``ev`` or ``lexicographic``), special hands declared as that arranger decides, and each
+table settled by the engine
 (``settle_terms``: seat 1 banks in banker games). What a deal leaves is counted in a
 ``ThirteenTally``; ``RulesetStats`` (``housegame.simulation.summary``) is the designer's
 summary of one ruleset's tally.
@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from housegame.arrange.arranger import Arrangement, Arranger, Objective
+from housegame.arrange.arranger import DEFAULT_OBJECTIVE, Arrangement, Arranger, Objective
 from housegame.arrange.batch import batches
+from housegame.arrange.equilibrium import equilibrium_odds
 from housegame.arrange.simulate import arranged_table
 from housegame.cards import DECK
 from housegame.dealer import PLAYERS
@@ -159,7 +160,7 @@ def simulate(
     seed: int = 1,
     players: int = PLAYERS,
     progress: Progress | None = None,
-    objective: Objective = "ev",
+    objective: Objective = DEFAULT_OBJECTIVE,
     backend: Backend = LOCAL,
 ) -> SimulationReport:
     """Play ``deals`` seeded deals of ``players`` hands under every ruleset (an id, a path or
@@ -172,6 +173,8 @@ def simulate(
     loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
     for rules in loaded:
         _check_seats(rules, players)
+        if objective == "equilibrium":  # a table not shipped is built (and cached) once, here
+            equilibrium_odds(rules, players)
     sizes = chunk_sizes(deals)
     tasks = [
         ThirteenChunk(tuple(loaded), objective, players, seed, index, size)

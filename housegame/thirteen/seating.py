@@ -24,7 +24,7 @@ Arranger = Callable[[Sequence[Card], ThirteenCardRuleset], Setting]
 
 @runtime_checkable
 class Chooser(Protocol):
-    """An arranger that also weighs a special hand against a set hand (the ``ev`` arranger):
+    """An arranger that also weighs a special hand against a set hand (the default arranger):
     where declaring is optional, ``declare: auto`` declares only when it is worth more."""
 
     def choose(

@@ -1,4 +1,4 @@
-"""The trainer (issue 27): why the ``ev`` arranger's setting beats yours under the house rules.
+"""The trainer (issue 27): why the default arranger's setting beats yours under the house rules.
 
 ``explain`` values a seat's choice and the best one term by term (``explain``'s module
 docstring); ``explain_table`` reads the choice from a table file, as ``housegame explain``

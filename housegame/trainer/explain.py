@@ -1,13 +1,15 @@
-"""Why the best setting beats yours: your regret against the ``ev`` arranger, term by term.
+"""Why the best setting beats yours: your regret against the default arranger, term by term.
 
 A choice for 13 cards (lanes set, fouled or not; a special hand declared; a surrender) is
 valued by the ``ev`` model of one seat (``EvModel``: how many opponents, the banker's seat or
-a player's) as a list of the payout's own terms (``EvModel.value_parts``,
-``Payout.pair_parts``): each lane's units (or the outcome table's row), the scoop, each
-add-on, the overall point, the home run, the card multipliers (马牌), a declared special,
-a surrender, the pool's shares, the per-player settlements (none after an instant win). The
-parts are read exactly (``Fraction`` of each float), so a choice's value is the exact sum of
-its parts, and the regret, best minus yours, is the exact sum of the parts' differences.
+a player's) against the default objective's lane odds (``equilibrium``: the ruleset's
+equilibrium table for the seat's table size) as a list of the payout's own terms
+(``EvModel.value_parts``, ``Payout.pair_parts``): each lane's units (or the outcome table's
+row), the scoop, each add-on, the overall point, the home run, the card multipliers (马牌), a
+declared special, a surrender, the pool's shares, the per-player settlements (none after an
+instant win). The parts are read exactly (``Fraction`` of each float), so a choice's value is
+the exact sum of its parts, and the regret, best minus yours, is the exact sum of the parts'
+differences.
 
 The best choice is the arranger's best setting (searched under the same seat's model), its
 special-hand decision and a surrender where the ruleset has one, whichever is worth most; when
@@ -22,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from housegame.arrange import Arranger
-from housegame.arrange.build import lane_odds
+from housegame.arrange.arranger import DEFAULT_OBJECTIVE, ModelObjective, objective_odds
 from housegame.arrange.model import EvModel
 from housegame.cards import Card
 from housegame.glossary import Lang, term
@@ -160,13 +162,22 @@ def _exact(parts: Sequence[tuple[Part, Num]]) -> Parts:
 
 
 class Coach:
-    """One seat's ``ev`` model and an arranger that searches it: built once per ruleset,
-    opponents and seat."""
+    """One seat's ``ev`` model against an objective's lane odds (default: the default
+    objective's), and an arranger that searches it: built once per ruleset, opponents, seat
+    and objective."""
 
-    def __init__(self, ruleset: ThirteenCardRuleset, opponents: int | None, banker: bool) -> None:
+    def __init__(
+        self,
+        ruleset: ThirteenCardRuleset,
+        opponents: int | None,
+        banker: bool,
+        objective: ModelObjective = DEFAULT_OBJECTIVE,
+    ) -> None:
         self.ruleset = ruleset
-        self.model = EvModel(ruleset, lane_odds(ruleset.ranking.rules()), opponents, banker=banker)
-        self.arranger = Arranger(ruleset, "ev", model=self.model)
+        players = None if opponents is None else opponents + 1  # banker games: one table
+        odds = objective_odds(ruleset, objective, players)
+        self.model = EvModel(ruleset, odds, opponents, banker=banker)
+        self.arranger = Arranger(ruleset, objective, model=self.model)
         self.banker = banker
 
     def option(
@@ -231,19 +242,22 @@ class Coach:
         return Explanation(self.ruleset, self.model.opponents, self.banker, yours, best, parts)
 
 
-_COACHES: dict[tuple[str, int | None, bool], Coach] = {}
+_COACHES: dict[tuple[str, int | None, bool, ModelObjective], Coach] = {}
 KEEP = 16
-"""Coaches kept (one per ruleset content, opponents and seat; newest last)."""
+"""Coaches kept (one per ruleset content, opponents, seat and objective; newest last)."""
 
 
 def coach(
-    ruleset: ThirteenCardRuleset, opponents: int | None = None, banker: bool = False
+    ruleset: ThirteenCardRuleset,
+    opponents: int | None = None,
+    banker: bool = False,
+    objective: ModelObjective = DEFAULT_OBJECTIVE,
 ) -> Coach:
     """The kept ``Coach`` of a seat (building one compiles the seat's model for the search)."""
-    key = (ruleset.model_dump_json(), opponents, banker)
+    key = (ruleset.model_dump_json(), opponents, banker, objective)
     found = _COACHES.pop(key, None)
     if found is None:
-        found = Coach(ruleset, opponents, banker)
+        found = Coach(ruleset, opponents, banker, objective)
     _COACHES[key] = found
     while len(_COACHES) > KEEP:
         del _COACHES[next(iter(_COACHES))]
@@ -261,12 +275,17 @@ def seat_opponents(ruleset: ThirteenCardRuleset, players: int | None, banker: bo
 
 
 def explain(
-    ruleset: RulesetRef, seat: Seat, players: int | None = None, banker: bool = False
+    ruleset: RulesetRef,
+    seat: Seat,
+    players: int | None = None,
+    banker: bool = False,
+    objective: ModelObjective = DEFAULT_OBJECTIVE,
 ) -> Explanation:
     """Explain one seat's choice under ``ruleset`` (an id, a path or a loaded ruleset): at a
-    table of ``players`` (default: a full one), from the banker's seat when ``banker``."""
+    table of ``players`` (default: a full one), from the banker's seat when ``banker``, the
+    best choice being ``objective``'s (``ev``: against the shipped lane odds)."""
     rules = resolve_ruleset(ruleset, ThirteenCardRuleset)
-    teacher = coach(rules, seat_opponents(rules, players, banker), banker)
+    teacher = coach(rules, seat_opponents(rules, players, banker), banker, objective)
     return teacher.explain(teacher.option_of(seat))
 
 

@@ -251,7 +251,8 @@ def _in_time(action: Callable[[Table], object]) -> Callable[[Table], object]:
 @router.post("/api/play/thirteen", tags=["play"], status_code=201, response_model=ThirteenGameState)
 def new_thirteen_game(body: ThirteenNewGame, request: Request) -> dict[str, Any]:
     """Deal a hand of 13-card Chinese Poker against 1-3 bots (``housegame play``): the bots'
-    hands are set by the ``ev`` arranger. Returns the game's state, with its ``id``."""
+    hands are set by the default (``equilibrium``) arranger. Returns the game's state, with its
+    ``id``."""
     ref = bundled_id(GAME, "ruleset", body.ruleset)
     rules = load_ruleset(ref, ThirteenCardRuleset)
     players = [body.name, *bot_names(body.opponents)]

@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from housegame.arrange.arranger import OBJECTIVES, objective_named
+from housegame.arrange.arranger import DEFAULT_OBJECTIVE, OBJECTIVES, objective_named
 from housegame.errors import HousegameError, TableError
 from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED
@@ -76,7 +76,7 @@ class SimulationRequest(BaseModel):
     deals: int = Field(default=1000, ge=1)
     seed: int = Field(default=1, ge=0, le=MAX_SEED)
     players: int = Field(default=4, ge=2, le=4)
-    objective: str = "ev"
+    objective: str = DEFAULT_OBJECTIVE
 
 
 class SimulationCreated(BaseModel):
@@ -247,7 +247,7 @@ def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
             request.seed,
             request.players,
             job.progress,
-            objective_named(request.objective) or "ev",  # checked when the job was asked
+            objective_named(request.objective) or DEFAULT_OBJECTIVE,  # checked when asked
         )
         if report.rulesets:
             job.csv = csv_text(report)

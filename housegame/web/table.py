@@ -12,13 +12,13 @@ in Chinese, as ``housegame score --lang zh`` prints it; the fields for programs 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from housegame.arrange import arrange
+from housegame.arrange import DEFAULT_OBJECTIVE, Objective, arrange
 from housegame.breakdown import detail_text, item_label
 from housegame.cards import parse_cards
 from housegame.compare import compare_table
@@ -101,7 +101,7 @@ class SettingOut(BaseModel):
 class ArrangeRequest(BaseModel):
     cards: CardText = Field(description="13 cards.")
     ruleset: RulesetId
-    objective: Literal["ev", "equilibrium", "lexicographic"] = "ev"
+    objective: Objective = DEFAULT_OBJECTIVE
     top: int = Field(default=3, ge=0, le=50, description="Alternatives to show.")
 
 

@@ -54,7 +54,7 @@ def test_every_hand_table_is_lane_holds(path: Path | None) -> None:
     in every lane; Taiwan's suited front)."""
     ruleset = load_ruleset_file(path) if path is not None else load_ruleset("taiwan")
     assert isinstance(ruleset, ThirteenCardRuleset)
-    arranger = Arranger(ruleset)
+    arranger = Arranger(ruleset, "ev")
     search = EvSearch(arranger.model)
     rng = random.Random("every hand")
     tabled = [

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from housegame.arrange import equilibrium
+from housegame.arrange import DEFAULT_OBJECTIVE, arrange, equilibrium
 from housegame.arrange.arranger import Arranger
 from housegame.arrange.build import lane_odds
 from housegame.arrange.cache import Unverified
@@ -23,10 +23,15 @@ from housegame.arrange.equilibrium import (
 )
 from housegame.arrange.odds import DataFileError, LaneOdds
 from housegame.bench.thirteen import counted_odds, seat_gains
-from housegame.cards import DECK, Card
+from housegame.cards import DECK, Card, format_cards
 from housegame.dealer import deal_hands
+from housegame.play.session import Table
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.scoring import table_arranger
+from housegame.simulation import simulate
+from housegame.tables import TableFile
+from housegame.trainer import coach
 from tests.docs_blocks import ROOT
 
 BUNDLED = {r.id: r for r in bundled_of(ThirteenCardRuleset)}
@@ -103,6 +108,7 @@ def test_a_table_for_other_payouts_does_not_verify(tmp_path: Path) -> None:
         load_equilibrium(path, ruleset, 4)
 
 
+@pytest.mark.builds_equilibrium
 def test_a_user_ruleset_is_built_once_with_a_notice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -148,3 +154,39 @@ def test_the_equilibrium_objective_sets_hands() -> None:
         arranged = Arranger(ruleset, "equilibrium", players).arrange_many(hands)
         assert all(a.objective == "equilibrium" for a in arranged)
         assert all(sorted(a.best.setting.cards) == sorted(h) for a, h in zip(arranged, hands))
+
+
+def test_every_caller_sets_hands_with_the_default_objective() -> None:
+    """``equilibrium`` unless told otherwise: the library, simulate, score's loose hands, the
+    bots at play (for the table's size) and the trainer's best choice (for the seat's)."""
+    assert DEFAULT_OBJECTIVE == "equilibrium"
+    taiwan = BUNDLED["taiwan"]
+    by_ev, by_default = Arranger(taiwan, "ev"), Arranger(taiwan, "equilibrium")
+    hand = next(  # a hand the two objectives set apart
+        h
+        for h in _hands(5, 40)
+        if by_ev.arrange(h).best.setting != by_default.arrange(h).best.setting
+    )
+    assert arrange(hand, taiwan).objective == "equilibrium"
+    assert simulate([taiwan], deals=1, seed=1, players=2).objective == "equilibrium"
+    loose = TableFile.model_validate({"players": [{"name": "A", "cards": format_cards(hand)}]})
+    scored = table_arranger(taiwan, loose)(hand, taiwan)
+    assert scored == by_default.arrange(hand).best.setting
+    bots = Table(taiwan, "taiwan", ["You", "Bot"], seed=3).arranger
+    assert (bots.objective, bots.players) == ("equilibrium", 2)
+    seat = coach(taiwan, 1, False)
+    assert seat.arranger.objective == "equilibrium"
+    assert seat.model.odds is equilibrium.equilibrium_odds(taiwan, 2)
+    assert coach(taiwan, 1, False, "ev").model.odds is lane_odds(taiwan.ranking.rules())
+
+
+def test_outside_builds_equilibrium_a_table_not_shipped_fails_the_test(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tests/conftest.py: a test would pay half a minute on a fresh machine and nothing on a
+    warm one, so asking is a failure at once (before the cache is read)."""
+    monkeypatch.setattr(equilibrium, "_LOADED", {})
+    ruleset = BUNDLED["pagat"].model_copy(update={"overall_point": 5})
+    with pytest.raises(pytest.fail.Exception, match="no shipped equilibrium table"):
+        Arranger(ruleset).arrange(_hands(5, 1)[0])
+    Arranger(ruleset, "ev").arrange(_hands(5, 1)[0])

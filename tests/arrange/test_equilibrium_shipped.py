@@ -1,5 +1,5 @@
-"""The shipped equilibrium tables: one for every bundled ruleset at two and four players, each
-verifying (checksum, payouts, opponents, the shipped settings) and small."""
+"""The shipped equilibrium tables: one for every bundled ruleset at two, three and four
+players, each verifying (checksum, payouts, opponents, the shipped settings) and small."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def deals(ruleset_id: str) -> list[tuple[Setting, Setting, list[Card]]]:
     ruleset = RULESETS[ruleset_id]
     rng = random.Random(f"lockstep {ruleset_id}")
     hands = _hands(rng)
-    arranger = Arranger(ruleset)
+    arranger = Arranger(ruleset, "ev")
     arranged = [
         arranger.setting(hand, found.splits[0])
         for hand, found in arranger.found([cards for pair in hands for cards in pair])

@@ -56,7 +56,7 @@ def _table(
     ]
     mine = hands[0]
     if rng.random() < 0.5:
-        arranger = Arranger(ruleset)
+        arranger = Arranger(ruleset, "ev")
         [(hand, found)] = arranger.found([mine])
         setting = arranger.setting(hand, found.splits[0])
     else:

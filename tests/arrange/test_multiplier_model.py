@@ -46,11 +46,11 @@ def test_a_random_opponents_expected_factor(mine: str, expected: float) -> None:
 def test_the_arranger_scales_a_hands_values_by_both_factors() -> None:
     rules = ruleset()
     hand = parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AH")
-    result = Arranger(rules).arrange(hand)
+    result = Arranger(rules, "ev").arrange(hand)
     scale = ev_model(rules).scale(hand)
     assert scale == pytest.approx(2 * (1 + 0.5 * ONE_IN_THREE))
     pagat = load_ruleset("pagat")
     assert isinstance(pagat, ThirteenCardRuleset)
-    base = Arranger(pagat).arrange(hand)
+    base = Arranger(pagat, "ev").arrange(hand)
     assert result.best.setting == base.best.setting  # a positive scale never changes the best
     assert result.best.value == pytest.approx(base.best.value * scale)

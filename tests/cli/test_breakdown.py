@@ -106,7 +106,7 @@ def test_lang_zh_compare_and_arrange() -> None:
     arranged = runner.invoke(app, ["arrange", hand, "-r", "pagat", "--lang", "zh"])
     assert arranged.exit_code == 0, arranged.output
     lines = arranged.output.splitlines()
-    assert lines[0].split() == ["规则", "pagat", "目标", "ev"]
+    assert lines[0].split() == ["规则", "pagat", "目标", "equilibrium"]
     assert lines[1].split() == ["头道", "中道", "尾道", "期望"]
     assert lines[2].startswith("最佳") and lines[2].endswith("注")
     assert lines[-1].startswith("不报到 Six pairs (six-pairs): 摆牌多")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from housegame.arrange import Arranger
+from housegame.arrange import DEFAULT_OBJECTIVE, Arranger
 from housegame.arrange.simulate import seat_of
 from housegame.cards import Card
 from housegame.cli import app
@@ -43,7 +43,7 @@ def test_a_deal_is_scored_as_score_would(rid: str) -> None:
     rules = thirteen(rid)
     report = simulate([rules], deals=1, seed=7)
     hands = [[Card(int(c)) for c in row] for row in deal_chunk(7, 0, 1, 4).reshape(-1, 13)]
-    arranged = Arranger(rules, "ev").arrange_many(hands)
+    arranged = Arranger(rules, DEFAULT_OBJECTIVE, 4).arrange_many(hands)
     names = ["p1", "p2", "p3", "p4"]
     banker = "p1" if rules.table.compare == "banker" else None
     table = settle_table(rules, [seat_of(n, a) for n, a in zip(names, arranged)], banker)
@@ -90,7 +90,7 @@ def test_seeded_zero_sum_and_rates_in_range() -> None:
 def test_a_report_prints_a_short_summary() -> None:
     report = simulate([thirteen("pagat"), thirteen("macau")], deals=20, seed=3, players=3)
     lines = repr(report).splitlines()
-    assert lines[0] == "SimulationReport: 20 deals, 3 players, seed 3, ev play"
+    assert lines[0] == "SimulationReport: 20 deals, 3 players, seed 3, equilibrium play"
     assert [line.split(":")[0] for line in lines[1:]] == [
         "  RulesetStats(pagat",
         "  RulesetStats(macau",

@@ -80,7 +80,7 @@ def test_the_same_terms_on_seeded_simulated_tables(ruleset_id: str) -> None:
     rules = RULESETS[ruleset_id]
     players = min(4, rules.table.seats.max or 4)
     dealt = deal_chunk(12, 0, 40, players).reshape(-1, 13).tolist()
-    arranged = Arranger(rules).arrange_many([[DECK[c] for c in row] for row in dealt])
+    arranged = Arranger(rules, "ev").arrange_many([[DECK[c] for c in row] for row in dealt])
     for d in range(40):
         seats, banker = arranged_table(rules, NAMES[:players], arranged[d * players :][:players])
         assert_same(rules, seats, banker)
@@ -108,7 +108,7 @@ def test_terms_are_plain_ints_and_pairs_keep_no_hand_descriptions() -> None:
     rules = RULESETS["pagat"]
     dealt = deal_chunk(3, 0, 1, 4).reshape(-1, 13).tolist()
     seats, banker = arranged_table(
-        rules, NAMES, Arranger(rules).arrange_many([[DECK[c] for c in row] for row in dealt])
+        rules, NAMES, Arranger(rules, "ev").arrange_many([[DECK[c] for c in row] for row in dealt])
     )
     terms = settle_terms(rules, seats, banker)
     assert all(type(t) is int for t in terms.totals.values())

@@ -33,12 +33,12 @@ def test_the_json_is_the_librarys_answer() -> None:
 
 
 def test_the_text_names_each_term() -> None:
-    code, out, _ = run(FOUR)
+    code, out, _ = run(FOUR, "--player", "North")
     assert code == 0
     assert "ruleset maceplay   opponents 3" in out
-    assert "yours  QS QH QD  KS KH 5S 5H 5D  9S 9H 9D 9C 2S  +100.510 units" in out
-    assert "best   5S 5H 5D  KS KH QS QH QD  9S 9H 9D 9C 2S  +102.069 units" in out
-    assert "regret 1.559 units" in out
+    assert "yours  7S 6S 5C  KC QC TS TD 7H  JS JH 8H 8C 4H  -15.373 units" in out
+    assert "best   KC TS TD  QC JS JH 8H 7S  8C 7H 6S 5C 4H  -4.776 units" in out
+    assert "regret 10.597 units" in out
     for label in ("front", "middle", "back", "scoop", "home run"):
         assert f"\n{label} " in out
 
@@ -46,7 +46,7 @@ def test_the_text_names_each_term() -> None:
 def test_chinese_and_another_ruleset() -> None:
     code, out, _ = run(FOUR, "--player", "North", "-r", "pagat", "--lang", "zh")
     assert code == 0
-    assert "规则 pagat   对手 3" in out and "损失 6.631 注" in out and "头道" in out
+    assert "规则 pagat   对手 3" in out and "损失 4.995 注" in out and "头道" in out
 
 
 def test_the_best_setting_says_so() -> None:

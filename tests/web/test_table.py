@@ -102,13 +102,26 @@ def test_compare_is_compare_json(
     )
 
 
-@pytest.mark.parametrize(("objective", "top"), [("ev", 3), ("lexicographic", 0)])
-def test_arrange_is_arrange_json(client: TestClient, objective: str, top: int) -> None:
+@pytest.mark.parametrize(
+    ("objective", "top"), [("ev", 3), ("lexicographic", 0), ("equilibrium", 2), (None, 3)]
+)
+def test_arrange_is_arrange_json(client: TestClient, objective: str | None, top: int) -> None:
+    """None: neither names an objective, and both set hands with the default."""
     cards = "5H 6H 7H 8H 9H 5S 6S 7S 8S 9S KD KC AH"
-    body = {"cards": cards, "ruleset": "pagat", "objective": objective, "top": top}
-    args = ["--objective", objective, "--top", str(top), "--json"]
+    body: dict[str, object] = {"cards": cards, "ruleset": "pagat", "top": top}
+    args = ["--top", str(top), "--json"]
+    if objective is not None:
+        body["objective"] = objective
+        args += ["--objective", objective]
     expected = cli_json("arrange", cards, "-r", "pagat", *args)
     assert client.post("/api/arrange", json=body).json() == expected
+    if objective is None:
+        named = cli_json("arrange", cards, "-r", "pagat", "--objective", "equilibrium", *args)
+        assert (
+            expected == named
+            and expected["value"]
+            != cli_json("arrange", cards, "-r", "pagat", "--objective", "ev", *args)["value"]
+        )
 
 
 def test_a_foul_is_found_under_the_ruleset(client: TestClient) -> None:
