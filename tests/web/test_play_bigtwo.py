@@ -192,7 +192,8 @@ def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
     assert bad.json() == {
         "errors": [
             "ruleset: 'pagat' is not a bundled big-two ruleset",
-            "  hint: one of maceplay-big-two, hong-kong-big-two, pusoy-dos, taiwan-big-two, "
+            "  hint: one of maceplay-big-two, hong-kong-big-two, amarillo-big-two, pusoy-dos, "
+            "taiwan-big-two, "
             "funmily-big-two",
         ]
     }
@@ -262,3 +263,18 @@ def test_the_game_in_chinese_in_a_browser(visit: Visit) -> None:
     browser.find_element(By.ID, "typed-play").click()
     wait_for(browser, "#errors li", "South 不能这样出: 对子 (4H 4S) 不能压 顺子")
     assert "lang=zh" in browser.current_url and "game=" in browser.current_url
+
+
+def test_three_players_at_a_ruleset_that_deals_for_them(client: TestClient) -> None:
+    state = new_game(client, seed=2, ruleset="amarillo-big-two", players=3)
+    assert state["players"] == ["South", "West", "North"]
+    assert sorted(state["cards_left"].values())[-1] <= 18
+    while not state["over"]:
+        state = client.post(f"/api/play/bigtwo/{state['id']}/auto").json()
+    log = client.get(f"/api/play/bigtwo/{state['id']}/log").text
+    assert replay_located(load_yaml_text(log, "game.yaml")).settlement.as_dict() == state[
+        "settlement"
+    ]
+    refused = client.post("/api/play/bigtwo", json={"players": 3})
+    assert refused.status_code == 422
+    assert refused.json()["errors"][0] == "maceplay-big-two deals for 4 players, not 3"
