@@ -1,8 +1,8 @@
 """Replaying a recorded game log (YAML) move by move, with ``file:line`` for a bad move.
 
-A log names the ruleset, the players (2 to 4, as the ruleset's ``deal`` seats) with their
-hands (or a ``seed`` to deal them), and the moves in order, each ``- NAME: CARDS``, ``- NAME: pass`` or
-``- NAME: timeout``.
+A log names the ruleset, the players (2 to 4, as the ruleset's ``deal`` seats) with
+their hands (or a ``seed`` to deal them), and the moves in order, each ``- NAME: CARDS``,
+``- NAME: pass`` or ``- NAME: timeout``.
 """
 
 from __future__ import annotations

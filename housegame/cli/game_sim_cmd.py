@@ -158,7 +158,8 @@ def bigtwo_simulate(
     jobs: JobsOption = 1,
     dask: DaskOption = None,
     players: Annotated[
-        int, typer.Option(min=2, max=4, help="Players at the table (each ruleset must deal for them).")
+        int,
+        typer.Option(min=2, max=4, help="Players at the table (each ruleset must deal for them)."),
     ] = 4,
     json: JsonOption = False,
     lang: LangOption = "en",

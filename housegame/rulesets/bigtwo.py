@@ -186,8 +186,7 @@ class BigTwoPenalty(Model):
                 return PathError(
                     ("tiers", i),
                     f"cards left run from 1 to {largest}, not {low}..{high}",
-                    f"keep each tier's cards within 1..{largest} (the largest hand the deal "
-                    "gives)",
+                    f"keep each tier's cards within 1..{largest} (the largest hand the deal gives)",
                 )
             for n in range(low, high + 1):
                 if n in owners:

@@ -77,7 +77,10 @@ def test_beats_under_another_ruleset() -> None:
             ("score", "--left", "A=0", "--left", "B=14", "--left", "C=1", "--left", "D=1"),
             "B cannot have 14 cards left",
         ),
-        (("score", "--left", "A=0", "--left", "B=3"), "maceplay-big-two deals for 4 players, not 2"),
+        (
+            ("score", "--left", "A=0", "--left", "B=3"),
+            "maceplay-big-two deals for 4 players, not 2",
+        ),
         (
             ("score", "-r", "amarillo-big-two", "--left", "A=0", "--left", "B=19", "--left", "C=1"),
             "B cannot have 19 cards left",
@@ -101,7 +104,17 @@ def test_beats_under_another_ruleset() -> None:
         ),
         (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
         (
-            ("score", "-r", "amarillo-big-two", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"),
+            (
+                "score",
+                "-r",
+                "amarillo-big-two",
+                "--left",
+                "A=0",
+                "--left",
+                "B=3",
+                "--holds",
+                "C=2S",
+            ),
             "cards held by C",
         ),
         (

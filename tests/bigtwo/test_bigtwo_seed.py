@@ -137,7 +137,10 @@ def test_taiwan_stepped_penalty_example() -> None:
 )
 def test_taiwan_spade_two_doubles_with_eight_or_more(left: int, holding: str, points: int) -> None:
     taiwan = load_rules("taiwan-big-two")
-    assert settle(taiwan, {"W": 0, "L": left, "M": 1, "N": 1}, {"L": parse_cards(holding)}).scores["L"] == points
+    assert (
+        settle(taiwan, {"W": 0, "L": left, "M": 1, "N": 1}, {"L": parse_cards(holding)}).scores["L"]
+        == points
+    )
 
 
 @pytest.mark.parametrize(

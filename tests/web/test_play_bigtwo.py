@@ -272,9 +272,9 @@ def test_three_players_at_a_ruleset_that_deals_for_them(client: TestClient) -> N
     while not state["over"]:
         state = client.post(f"/api/play/bigtwo/{state['id']}/auto").json()
     log = client.get(f"/api/play/bigtwo/{state['id']}/log").text
-    assert replay_located(load_yaml_text(log, "game.yaml")).settlement.as_dict() == state[
-        "settlement"
-    ]
+    assert (
+        replay_located(load_yaml_text(log, "game.yaml")).settlement.as_dict() == state["settlement"]
+    )
     refused = client.post("/api/play/bigtwo", json={"players": 3})
     assert refused.status_code == 422
     assert refused.json()["errors"][0] == "maceplay-big-two deals for 4 players, not 3"
