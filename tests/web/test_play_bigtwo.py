@@ -278,3 +278,19 @@ def test_three_players_at_a_ruleset_that_deals_for_them(client: TestClient) -> N
     refused = client.post("/api/play/bigtwo", json={"players": 3})
     assert refused.status_code == 422
     assert refused.json()["errors"][0] == "maceplay-big-two deals for 4 players, not 3"
+
+
+def test_three_players_in_a_browser(visit: Visit) -> None:
+    """A ruleset with a three-player deal seats three: 17 or 18 cards in your hand, two
+    computer players; a seat count the ruleset has no deal for is refused with its line."""
+    browser = visit("/play/bigtwo")
+    wait_for(browser, "#seed").send_keys("2")
+    Select(browser.find_element(By.ID, "bot")).select_by_value("basic")
+    Select(browser.find_element(By.ID, "players")).select_by_value("3")
+    browser.find_element(By.ID, "deal").click()
+    wait_for(browser, "#errors li", "maceplay-big-two deals for 4 players, not 3")
+    Select(browser.find_element(By.ID, "ruleset")).select_by_value("amarillo-big-two")
+    browser.find_element(By.ID, "deal").click()
+    others = wait_for(browser, "#others", "West")
+    assert "North" in others.text and "East" not in others.text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#hand .card")) in (17, 18)
