@@ -88,7 +88,9 @@ class Rules:
         """The card whose holder opens: the lead card, or the lowest card dealt when the lead
         card is out of play."""
         cards = list(dealt)
-        return self.lead_card if self.lead_card in cards else min(cards, key=self.power)
+        if not cards or self.lead_card in cards:
+            return self.lead_card
+        return min(cards, key=self.power)
 
     def power(self, card: Card) -> int:
         """A card's strength as a single: rank first, then suit."""

@@ -232,7 +232,7 @@ def test_the_deal_for_each_seat_count_in_words() -> None:
         "opener; 2, 13 cards each, 26 out of play"
     ) in lines["en"]
     assert (
-        "  人数: 4, 每人 13 张 → 4, 每人 13 张; 3, 每人 17 张, 剩下的 1 张给先出的人; 2, 每人 13 张, "
-        "26 张不发"
+        "  人数: 4, 每人 13 张 → 4, 每人 13 张; 3, 每人 17 张, 剩下的 1 张给先出的人; "
+        "2, 每人 13 张, 26 张不发"
     ) in lines["zh"]
     assert "  — → 首出的牌没有发出时, 以发出的最小一张牌代替" in lines["zh"]
