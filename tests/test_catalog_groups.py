@@ -37,7 +37,7 @@ def test_regions_gather_across_families_and_games() -> None:
     taiwan = [r["id"] for r in regions["Taiwan"]]
     assert {"taiwan", "taiwan-direct", "taiwan-big-two", "funmily-big-two"} <= set(taiwan)
     assert [r["id"] for r in regions["Philippines"]] == ["pusoy-dos"]
-    assert [r["id"] for r in regions["Hong Kong"]] == ["hong-kong-big-two"]
+    assert [r["id"] for r in regions["Hong Kong"]] == ["hong-kong-big-two", "amarillo-big-two"]
     assert [r["id"] for r in regions["Fujian"]] == ["fujian"]
     assert [r["id"] for r in grouped(catalog(), "family")["fujian"]] == ["fujian"]
 
@@ -54,7 +54,7 @@ def test_the_cli_prints_one_table_per_group() -> None:
     assert [
         h
         for h in headings
-        if not h.startswith(("id ", "maceplay", "hong", "pusoy", "taiwan", "funmily"))
+        if not h.startswith(("id ", "maceplay", "hong", "amarillo", "pusoy", "taiwan", "funmily"))
     ] == [
         "Taiwan",
         "Hong Kong",

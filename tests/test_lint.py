@@ -140,6 +140,19 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
             None,
             id="ofc-full-table-no-gap",
         ),
+        pytest.param(
+            "extends: maceplay-big-two\ngame: big-two\ndeal: [{players: 4, cards: 13, rest: "
+            "to-opener}]\n",
+            "house.yaml:6: deal[0].rest: 4 players with 13 cards each take the whole deck: no "
+            "card is left over for the opener | drop rest, or deal fewer cards each",
+            id="bigtwo-nothing-left-over",
+        ),
+        pytest.param(
+            "extends: maceplay-big-two\ngame: big-two\ndeal: [{players: 3, cards: 17, rest: "
+            "to-opener}]\npenalty: {tiers: {$replace: [{cards: {min: 1}, per_card: 1}]}}\n",
+            None,
+            id="bigtwo-one-card-left-over",
+        ),
     ],
 )
 def test_each_warning(tmp_path: Path, body: str, expected: str | None) -> None:

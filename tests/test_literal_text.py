@@ -60,7 +60,9 @@ def test_json_output_keeps_names_unchanged(tmp_path: Path) -> None:
 
 
 def test_a_bigtwo_name_prints_literally() -> None:
-    code, out, _ = invoke("bigtwo", "score", "--left", "[/]=0", "--left", "[red]B\x1b=3")
+    code, out, _ = invoke(
+        "bigtwo", "score", "-r", "amarillo-big-two", "--left", "[/]=0", "--left", "[red]B\x1b=3"
+    )
     assert code == 0
     assert "[/]" in out and "[red]B\\x1b" in out
 

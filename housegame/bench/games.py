@@ -22,7 +22,6 @@ from typing import Any
 
 from housegame.bench.strategies import BIGTWO, OFC, known
 from housegame.bigtwo.engine import Game
-from housegame.bigtwo.rules import PLAYERS as BIGTWO_PLAYERS
 from housegame.bigtwo.rules import Rules
 from housegame.errors import TableError
 from housegame.ofc.deck import shuffled_deck
@@ -113,8 +112,9 @@ class OfcMatch:
 
 
 def play_bigtwo(rules: Rules, seats: Sequence[str], seed: int) -> Game:
-    """One game dealt from ``seed``, ``seats`` strategy names by seat, played out."""
-    game = Game.deal(rules, seed, NAMES)
+    """One game dealt from ``seed`` for ``len(seats)`` players, ``seats`` strategy names by
+    seat, played out."""
+    game = Game.deal(rules, seed, NAMES[: len(seats)])
     while not game.over:
         BIGTWO[seats[game.turn]](game, seed)
     return game
@@ -122,7 +122,8 @@ def play_bigtwo(rules: Rules, seats: Sequence[str], seed: int) -> Game:
 
 @dataclass(frozen=True)
 class BigTwoMatch:
-    """``games`` Big Two deals, each played with the bot in every seat against the baseline."""
+    """``games`` Big Two deals for the most players the ruleset seats, each played with the bot
+    in every seat against the baseline."""
 
     ruleset: BigTwoRuleset
     bot: str
@@ -136,8 +137,9 @@ class BigTwoMatch:
         tally = MatchTally()
         for seed in deal_seeds(self.seed, self.index, self.games):
             results: list[Fraction | int] = []
-            for hero in range(BIGTWO_PLAYERS):
-                seats = [self.bot if s == hero else self.baseline for s in range(BIGTWO_PLAYERS)]
+            players = self.ruleset.default_players
+            for hero in range(players):
+                seats = [self.bot if s == hero else self.baseline for s in range(players)]
                 settled = play_bigtwo(rules, seats, seed).settlement()
                 results.append(settled.totals[NAMES[hero]])
                 tally.events["games"] += 1

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from housegame.bigtwo.combos import Combo, classify, rank_text
 from housegame.bigtwo.engine import Game
-from housegame.bigtwo.rules import PLAYERS, Rules
+from housegame.bigtwo.rules import Rules
 from housegame.bigtwo.search import DEFAULT_SEARCH, Estimate, SearchSettings, estimates, public_view
 from housegame.cards import Card, rank_value
 from housegame.glossary import Lang, Phrase, say, term
@@ -167,7 +167,7 @@ def _play_reasons(game: Game, play: Combo) -> list[Reason]:
 
 
 def _opponents_on_one(game: Game) -> list[int]:
-    return [s for s in range(PLAYERS) if s != game.turn and len(game.hands[s]) == 1]
+    return [s for s in range(game.seats) if s != game.turn and len(game.hands[s]) == 1]
 
 
 def _can_be_beaten(play: Combo, game: Game) -> bool:

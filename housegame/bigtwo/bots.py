@@ -7,7 +7,6 @@ from collections import Counter
 from housegame.bigtwo.combos import Combo
 from housegame.bigtwo.engine import Game, Move
 from housegame.bigtwo.moves import lowest_card_lead
-from housegame.bigtwo.rules import PLAYERS
 
 
 def computer_choice(game: Game) -> Combo | None:
@@ -36,7 +35,7 @@ def careful_choice(game: Game) -> Combo | None:
         return choice
     hand = game.hands[game.turn]
     plays = game.legal_plays()
-    if len(game.hands[(game.turn + 1) % PLAYERS]) == 1:
+    if len(game.hands[(game.turn + 1) % game.seats]) == 1:
         if game.leading and game.must_contain is None:
             several = [p for p in plays if p.kind != "single"]
             if several:

@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from housegame.bigtwo.combos import Combo, cards_text, classify, why_not
 from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.moves import hint, legal_plays, lowest_card_lead
-from housegame.bigtwo.rules import PLAYERS, Rules
+from housegame.bigtwo.rules import Rules
 from housegame.bigtwo.settle import Settlement, settle
 from housegame.cards import DECK, Card, check_no_duplicates
 from housegame.errors import CardError
 from housegame.glossary import refusal
-from housegame.rulesets.bigtwo import HAND_SIZE
 
 DEFAULT_NAMES = ("North", "East", "South", "West")
 
@@ -39,25 +38,40 @@ class Move:
         return f"{self.player} {what}" + (" (timeout)" if self.timed_out else "")
 
 
+def check_deal(rules: Rules, hands: Mapping[str, Sequence[Card]]) -> Card:
+    """Refuse hands that the ruleset's deal for their number of players does not give (each
+    player its ``cards``; with ``rest: to-opener`` the opener the left-over cards too); the
+    opening card (``Rules.opening_card``)."""
+    deal = rules.deal_for(len(hands))
+    try:
+        check_no_duplicates(hands)
+    except CardError as exc:
+        raise BigTwoError(exc.message, exc.hint) from None
+    opening = rules.opening_card(c for cards in hands.values() for c in cards)
+    for name, cards in hands.items():
+        want = deal.largest_hand if opening in cards else deal.cards
+        if len(cards) != want:
+            extra = " (the left-over cards go to the opener)" if want != deal.cards else ""
+            raise BigTwoError(
+                f"{name} has {len(cards)} cards; the deal for {deal.players} players gives "
+                f"{want}{extra}",
+                hint=f"{rules.id} deals {deal.cards} cards each to {deal.players} players",
+            )
+    return opening
+
+
 class Game:
-    """Four hands, whose turn it is, the play to beat, and every move so far."""
+    """The players' hands (as many as the ruleset's deal seats), whose turn it is, the play to
+    beat, and every move so far."""
 
     def __init__(self, rules: Rules, hands: Mapping[str, Sequence[Card]]) -> None:
-        if len(hands) != PLAYERS:
-            raise BigTwoError(f"Big Two needs {PLAYERS} players, not {len(hands)}")
-        for name, cards in hands.items():
-            if len(cards) != HAND_SIZE:
-                raise BigTwoError(
-                    f"{name} has {len(cards)} cards; each player is dealt {HAND_SIZE}"
-                )
-        try:
-            check_no_duplicates(hands)
-        except CardError as exc:
-            raise BigTwoError(exc.message, exc.hint) from None
+        self.opening = check_deal(rules, hands)
+        """The card whose holder opens (the lead card, or the lowest card dealt)."""
         self.rules = rules
         self.names: tuple[str, ...] = tuple(hands)
+        self.seats = len(self.names)
         self.hands: list[set[Card]] = [set(cards) for cards in hands.values()]
-        self.turn = next(i for i, h in enumerate(self.hands) if rules.lead_card in h)
+        self.turn = next(i for i, h in enumerate(self.hands) if self.opening in h)
         self.table: Combo | None = None
         self.table_owner: int | None = None
         self.passes = 0
@@ -69,13 +83,21 @@ class Game:
         held one card (``penalty.liability: did-not-top``)."""
 
     @classmethod
-    def deal(cls, rules: Rules, seed: int, names: Sequence[str] = DEFAULT_NAMES) -> Game:
-        """A shuffled deal that the same seed always repeats."""
+    def deal(cls, rules: Rules, seed: int, names: Sequence[str] | None = None) -> Game:
+        """A shuffled deal that the same seed always repeats, by the ruleset's deal for
+        ``len(names)`` players (default: its most, named from ``DEFAULT_NAMES``)."""
+        if names is None:
+            names = DEFAULT_NAMES[: rules.ruleset.default_players]
+        deal = rules.deal_for(len(names))
         deck = list(DECK)
         random.Random(seed).shuffle(deck)
-        return cls(
-            rules, {name: deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, name in enumerate(names)}
-        )
+        size = deal.cards
+        hands = [deck[i * size : (i + 1) * size] for i in range(len(names))]
+        if deal.rest == "to-opener" and deal.left_over:
+            opening = rules.opening_card(c for hand in hands for c in hand)
+            opener = next(h for h in hands if opening in h)
+            opener.extend(deck[len(names) * size :])
+        return cls(rules, dict(zip(names, hands)))
 
     # ---- what the current player sees --------------------------------------------------------
 
@@ -94,11 +116,9 @@ class Game:
 
     @property
     def must_contain(self) -> Card | None:
-        """The lead card, while the game's first play is still to be made."""
+        """The opening card, while the game's first play is still to be made."""
         first = not any(m.play is not None for m in self.moves)
-        return (
-            self.rules.lead_card if first and self.rules.ruleset.first_play_contains_lead else None
-        )
+        return self.opening if first and self.rules.ruleset.first_play_contains_lead else None
 
     def hand(self, name: str | None = None) -> list[Card]:
         """A player's cards (the current player's by default), weakest first."""
@@ -188,7 +208,7 @@ class Game:
         self.did_not_top.discard(self.turn)
         self.passes += 1
         self.passed.add(self.turn)
-        ends = self.passes == PLAYERS - 1
+        ends = self.passes == self.seats - 1
         move = Move(who, None, timed_out, ends_trick=ends)
         self.moves.append(move)
         if ends:
@@ -226,12 +246,12 @@ class Game:
         topping (a single below their highest card while the winner held one card)."""
         if self.winner is None or self.rules.ruleset.penalty.liability == "none":
             return None
-        before = (self.winner - 1) % PLAYERS
+        before = (self.winner - 1) % self.seats
         return self.names[before] if before in self.did_not_top else None
 
     def _note_topping(self, combo: Combo) -> None:
         """Whether this play fails to top (頂大) for a next player holding one card."""
-        following = self.hands[(self.turn + 1) % PLAYERS]
+        following = self.hands[(self.turn + 1) % self.seats]
         highest = max(self.hands[self.turn], key=self.rules.power)
         if len(following) == 1 and combo.kind == "single" and combo.cards[0] != highest:
             self.did_not_top.add(self.turn)
@@ -244,7 +264,7 @@ class Game:
         return self.current
 
     def _advance(self) -> None:
-        self.turn = (self.turn + 1) % PLAYERS
+        self.turn = (self.turn + 1) % self.seats
 
     def _seat(self, name: str) -> int:
         if name not in self.names:

@@ -20,7 +20,7 @@ from housegame.bigtwo.combos import FAMILIES, Combo, classify
 from housegame.bigtwo.engine import Game
 from housegame.bigtwo.errors import BigTwoError
 from housegame.bigtwo.moves import candidate_groups, order_key
-from housegame.bigtwo.rules import PLAYERS, Rules
+from housegame.bigtwo.rules import Rules
 from housegame.bigtwo.settle import net_points
 from housegame.cards import DECK, Card
 
@@ -218,7 +218,7 @@ def careful_choice(pos: Position, index: PlayIndex) -> FastPlay | None:
     card a single is the strongest card in hand (頂大) and a lead is a several-card play."""
     seat = pos.turn
     hand = pos.hands[seat]
-    next_one = pos.hands[(seat + 1) % PLAYERS].bit_count() == 1
+    next_one = pos.hands[(seat + 1) % len(pos.hands)].bit_count() == 1
     choice = baseline_choice(pos, index)
     if choice is None or choice.family != 0:
         return choice
@@ -252,18 +252,19 @@ def apply(pos: Position, play: FastPlay | None, index: PlayIndex) -> None:
     bit = 1 << seat
     if pos.record is not None:
         pos.record.append(play)
+    seats = len(pos.hands)
     if play is None:
         pos.did_not_top &= ~bit
         pos.passes += 1
         pos.passed |= bit
-        if pos.passes == PLAYERS - 1:
+        if pos.passes == seats - 1:
             pos.turn = pos.owner
             pos.table, pos.owner, pos.passes, pos.passed = None, -1, 0, 0
         else:
-            pos.turn = (seat + 1) % PLAYERS
+            pos.turn = (seat + 1) % seats
         return
     hand = pos.hands[seat]
-    following = pos.hands[(seat + 1) % PLAYERS]
+    following = pos.hands[(seat + 1) % seats]
     if following.bit_count() == 1 and play.family == 0 and play.mask != 1 << index.highest(hand):
         pos.did_not_top |= bit
     else:
@@ -275,7 +276,7 @@ def apply(pos: Position, play: FastPlay | None, index: PlayIndex) -> None:
         pos.winner = seat
         return
     pos.table, pos.owner, pos.passes = play, seat, 0
-    pos.turn = (seat + 1) % PLAYERS
+    pos.turn = (seat + 1) % seats
 
 
 def play_out(pos: Position, index: PlayIndex, careful: int = -1) -> None:
@@ -292,6 +293,6 @@ def net_totals(pos: Position, rules: Rules, names: Sequence[str]) -> dict[str, i
     held = {name: mask_cards(h) for name, h in zip(names, pos.hands)}
     liable = None
     if rules.ruleset.penalty.liability != "none":
-        before = (pos.winner - 1) % PLAYERS
+        before = (pos.winner - 1) % len(pos.hands)
         liable = names[before] if pos.did_not_top >> before & 1 else None
     return net_points(rules, left, held, names[pos.winner], liable)[1]

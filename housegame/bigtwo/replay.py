@@ -1,8 +1,8 @@
 """Replaying a recorded game log (YAML) move by move, with ``file:line`` for a bad move.
 
-A log names the ruleset, the four players with their hands (or a ``seed`` to
-deal them), and the moves in order, each ``- NAME: CARDS``, ``- NAME: pass`` or
-``- NAME: timeout``.
+A log names the ruleset, the players (2 to 4, as the ruleset's ``deal`` seats) with
+their hands (or a ``seed`` to deal them), and the moves in order, each ``- NAME: CARDS``,
+``- NAME: pass`` or ``- NAME: timeout``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from housegame.bigtwo.rules import load_rules
 from housegame.bigtwo.settle import Settlement
 from housegame.cards import parse_cards
 from housegame.errors import HousegameError
+from housegame.rulesets.bigtwo import MAX_PLAYERS
 from housegame.rulesets.common import Model
 from housegame.rulesets.loader import ruleset_in
 from housegame.validation import validate_data
@@ -31,7 +32,9 @@ CardText = str | list[str]
 class LogPlayer(Model):
     name: str = Field(min_length=1)
     hand: CardText | None = Field(
-        default=None, description="13 cards; omit for every player to deal from seed."
+        default=None,
+        description="The cards dealt (13 in a four-player deal; as the ruleset's `deal` says "
+        "for the number of players); omit for every player to deal from seed.",
     )
 
 
@@ -44,7 +47,11 @@ class GameLog(Model):
     seed: int | None = Field(
         default=None, description="Deal from this seed when no hands are given."
     )
-    players: list[LogPlayer] = Field(min_length=4, max_length=4)
+    players: list[LogPlayer] = Field(
+        min_length=2,
+        max_length=MAX_PLAYERS,
+        description="The players in seat order: as many as one of the ruleset's deals seats.",
+    )
     moves: list[dict[str, str]] = Field(
         description="In order: {NAME: CARDS}, {NAME: pass} or {NAME: timeout}.",
         json_schema_extra={

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from housegame.bigtwo.errors import BigTwoError
 from housegame.cards import DECK, SUIT_NAMES, Card, rank_value
-from housegame.rulesets.bigtwo import BigTwoCard, BigTwoRuleset, FiveCardKind, straight_ranks
+from housegame.rulesets.bigtwo import (
+    BigTwoCard,
+    BigTwoDeal,
+    BigTwoRuleset,
+    FiveCardKind,
+    straight_ranks,
+)
 from housegame.rulesets.loader import load_ruleset
 
 DEFAULT_RULESET = "maceplay-big-two"
 PLAYERS = 4
+"""The seats of a ruleset that states no deal; a game's own count is ``len(game.names)``."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,27 @@ class Rules:
     @property
     def id(self) -> str:
         return self.ruleset.id
+
+    def deal_for(self, players: int | None = None) -> BigTwoDeal:
+        """The ruleset's deal for ``players`` (None: its most); BigTwoError if it has none."""
+        ruleset = self.ruleset
+        count = ruleset.default_players if players is None else players
+        deal = ruleset.deal_for(count)
+        if deal is None:
+            counts = " or ".join(map(str, ruleset.seat_counts))
+            raise BigTwoError(
+                f"{self.id} deals for {counts} players, not {count}",
+                hint="a ruleset's `deal` lists the numbers of players it seats",
+            )
+        return deal
+
+    def opening_card(self, dealt: Iterable[Card]) -> Card:
+        """The card whose holder opens: the lead card, or the lowest card dealt when the lead
+        card is out of play."""
+        cards = list(dealt)
+        if not cards or self.lead_card in cards:
+            return self.lead_card
+        return min(cards, key=self.power)
 
     def power(self, card: Card) -> int:
         """A card's strength as a single: rank first, then suit."""

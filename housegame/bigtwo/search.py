@@ -18,7 +18,7 @@ from housegame.bigtwo.bots import computer_choice
 from housegame.bigtwo.combos import Combo
 from housegame.bigtwo.engine import Game, Move
 from housegame.bigtwo.playout import PlayIndex, apply, net_totals, play_out, position_of
-from housegame.bigtwo.rules import PLAYERS, Rules
+from housegame.bigtwo.rules import Rules
 from housegame.cards import DECK, Card
 
 
@@ -57,7 +57,7 @@ def public_view(game: Game, read_passes: bool = True) -> PublicView:
     rules = game.rules
     seat = game.turn
     played: set[Card] = set()
-    ceiling: list[int | None] = [None] * PLAYERS
+    ceiling: list[int | None] = [None] * game.seats
     table: Combo | None = None
     passed: set[int] = set()
     final = rules.ruleset.trick.pass_is_final
@@ -87,8 +87,11 @@ def sample_hands(view: PublicView, rules: Rules, rng: random.Random) -> list[lis
     """One deal of the unseen cards to the other players: each gets their count, no one a
     single above their ``ceiling``. Cards go one at a time to a player with room, chosen in
     proportion to the room left (a uniform deal when nothing is ruled out), the most
-    restricted cards first; after ``SAMPLE_TRIES`` dead ends the ceilings are dropped."""
-    others = [s for s in range(PLAYERS) if s != view.seat]
+    restricted cards first; after ``SAMPLE_TRIES`` dead ends the ceilings are dropped. Cards
+    the counts leave over are set aside, as a deal that leaves some out of play does."""
+    players = len(view.counts)
+    aside = players  # the unseen cards no player holds (a deal that leaves some out of play)
+    others = [s for s in range(players) if s != view.seat]
     for attempt in range(SAMPLE_TRIES + 1):
         honour = attempt < SAMPLE_TRIES
         cards = list(view.unseen)
@@ -99,11 +102,12 @@ def sample_hands(view: PublicView, rules: Rules, rng: random.Random) -> list[lis
                 for s in others
                 if not honour or (bound := view.ceiling[s]) is None or rules.power(card) <= bound
             ]
+            + [aside]
             for card in cards
         }
         cards.sort(key=lambda c: len(allowed[c]))
-        room = list(view.counts)
-        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        room = [*view.counts, len(cards) - sum(view.counts[s] for s in others)]
+        hands: list[list[Card]] = [[] for _ in range(players + 1)]
         for card in cards:
             seats = [s for s in allowed[card] if room[s] > 0]
             if not seats:
@@ -117,7 +121,7 @@ def sample_hands(view: PublicView, rules: Rules, rng: random.Random) -> list[lis
             room[s] -= 1
         else:
             hands[view.seat] = list(view.hand)
-            return hands
+            return hands[:players]
     raise AssertionError("an unconstrained deal always fits the counts")
 
 

@@ -56,19 +56,24 @@ def log_text(game: Game) -> str:
 
 
 class Table:
-    """You in the first seat of ``names``, the computer player ``bot`` (``computer.BOT_NAMES``)
-    in the others; the search bot and the hint search with the deal's seed."""
+    """You in the first seat of ``names`` (default: the first ``players`` of ``PLAY_NAMES``,
+    as many as the ruleset deals for when not given), the computer player ``bot``
+    (``computer.BOT_NAMES``) in the others; the search bot and the hint search with the deal's
+    seed."""
 
     def __init__(
         self,
         rules: Rules,
         seed: int,
-        names: Sequence[str] = PLAY_NAMES,
+        names: Sequence[str] | None = None,
         bot: str = DEFAULT_BOT,
+        players: int | None = None,
     ) -> None:
         self.seed = seed
         self.bot_name = bot
         self.bot = bot_named(bot, seed)
+        if names is None:
+            names = PLAY_NAMES[: rules.deal_for(players).players]
         self.game = Game.deal(rules, seed, names)
         self.you = self.game.names[0]
 

@@ -6,10 +6,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from housegame.bigtwo.errors import BigTwoError
-from housegame.bigtwo.rules import PLAYERS, Rules, card_of
+from housegame.bigtwo.rules import Rules, card_of
 from housegame.cards import Card, check_no_duplicates
 from housegame.errors import CardError
-from housegame.rulesets.bigtwo import HAND_SIZE, RANK_NAMES
+from housegame.rulesets.bigtwo import RANK_NAMES
 
 
 @dataclass(frozen=True)
@@ -60,13 +60,12 @@ def settle(
     the player who let the winner go out (``penalty.liability``) and pays the other losers'
     losses."""
     holding = {name: list(cards) for name, cards in (held or {}).items()}
-    if not 2 <= len(left) <= PLAYERS:
-        raise BigTwoError(f"a Big Two table has 2 to {PLAYERS} players, not {len(left)}")
+    largest = rules.deal_for(len(left)).largest_hand
     for name, count in left.items():
-        if not 0 <= count <= HAND_SIZE:
+        if not 0 <= count <= largest:
             raise BigTwoError(
                 f"{name} cannot have {count} cards left",
-                hint=f"cards left run from 0 to {HAND_SIZE}",
+                hint=f"cards left run from 0 to {largest} with {len(left)} players",
             )
     out = [name for name, count in left.items() if count == 0]
     if len(out) != 1:

@@ -41,7 +41,7 @@ from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import arrangement_json
-from housegame.thirteen.seating import require_arranger_deck
+from housegame.thirteen.seating import arrangers_set, require_arranger_deck
 
 SENTENCES: dict[str, tuple[str, str]] = {
     "units": ("{value:+.3f} units", "{value:+.3f} 注"),
@@ -177,10 +177,11 @@ def build_command(
         int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Four-player deals to simulate.")
     ] = 5000,
 ) -> None:
-    """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use."""
+    """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use (those
+    whose deck the arrangers set)."""
     check_folder(out, "--out")
     folder = out
-    rulesets = bundled_of(ThirteenCardRuleset)
+    rulesets = [r for r in bundled_of(ThirteenCardRuleset) if arrangers_set(r)]
     for rules in rankings_of(rulesets):
         odds = build_lane_odds(rules, seed, deals)
         path = folder / odds_name(rules)
@@ -200,7 +201,8 @@ def equilibrium_command(
         typer.Option(
             "--ruleset",
             "-r",
-            help="Ruleset id or YAML path (repeatable); default: every bundled one.",
+            help="Ruleset id or YAML path (repeatable); default: every bundled one whose deck "
+            "the arrangers set.",
         ),
     ] = None,
     players: Annotated[
@@ -225,7 +227,7 @@ def equilibrium_command(
     """Build the equilibrium objective's lane odds (blended best-response iteration)."""
     check_folder(out, "--out")
     rulesets = (
-        bundled_of(ThirteenCardRuleset)
+        [r for r in bundled_of(ThirteenCardRuleset) if arrangers_set(r)]
         if not ruleset
         else [load_ruleset(ref, ThirteenCardRuleset) for ref in ruleset]
     )

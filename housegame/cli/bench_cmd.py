@@ -19,6 +19,7 @@ from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import Backend
+from housegame.thirteen.seating import arrangers_set
 
 bench_app = typer.Typer(
     help="The ladder: strategies against each other in duplicate, per ruleset, with 95% intervals.",
@@ -112,6 +113,8 @@ def thirteen_command(
 ) -> None:
     """13-card: each strategy's exploitability (its best response's gain) and agreement."""
     rulesets = rulesets_of(ruleset, ThirteenCardRuleset)
+    if not ruleset:  # every bundled ruleset whose deck the arrangers set
+        rulesets = [rules for rules in rulesets if arrangers_set(rules)]
     names = strategy or list(THIRTEEN)
     sizes = players or [2, 4]
     entries = len(rulesets) * len(names) * len(sizes)

@@ -261,17 +261,28 @@ def play_cmd(
             "(the weakest play that beats the table).",
         ),
     ] = DEFAULT_BOT,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            min=2,
+            max=4,
+            metavar="N",
+            help="Players at the table, you included (default: the most the ruleset deals for).",
+        ),
+    ] = None,
     lang: LangOption = "en",
 ) -> None:
-    """Play against three computer players. Type cards (3C 3D), pass, hint, auto, help or
+    """Play against the computer players. Type cards (3C 3D), pass, hint, auto, help or
     quit."""
     bot_named(bot)
     rules = load_rules(ruleset)
+    rules.deal_for(players)
     words = check_lang(lang)
     if save is not None:
         check_writable(save, "--save")
     deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    play_game(rules, deal_seed, save, words, bot)
+    play_game(rules, deal_seed, save, words, bot, players)
 
 
 def register(app: typer.Typer) -> None:

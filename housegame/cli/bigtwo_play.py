@@ -145,11 +145,16 @@ def _human_turn(table: PlayTable, lang: Lang) -> bool:
 
 
 def play_game(
-    rules: Rules, seed: int, save: Path | None, lang: Lang = "en", bot: str = DEFAULT_BOT
+    rules: Rules,
+    seed: int,
+    save: Path | None,
+    lang: Lang = "en",
+    bot: str = DEFAULT_BOT,
+    players: int | None = None,
 ) -> None:
-    """One game: the human is South, the computer player ``bot`` plays the others; the log
-    goes to ``save``."""
-    table = PlayTable(rules, seed, bot=bot)
+    """One game of ``players`` (default: as many as the ruleset deals for): the human is South,
+    the computer player ``bot`` plays the others; the log goes to ``save``."""
+    table = PlayTable(rules, seed, bot=bot, players=players)
     game = table.game
     you, first = table.you, game.current
     show(say(lang, WORDS["welcome"], ruleset=rules.id, seed=seed, you=you, first=first))

@@ -37,8 +37,6 @@ from housegame.compare import TableComparison, compare_table
 from housegame.errors import TableError
 from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder, check_writable
-from housegame.rulesets.families import load_in_family_order
-from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import Backend, SimulationReport, simulate
 from housegame.simulation.report import (
     SUMMARY_HEADERS,
@@ -51,6 +49,7 @@ from housegame.simulation.report import (
     write_csv,
     write_report,
 )
+from housegame.simulation.thirteen import simulated_rulesets
 from housegame.tables import load_table
 
 RulesetOption = Annotated[
@@ -225,7 +224,7 @@ def simulate_cmd(
         raise TableError(
             f"--objective {objective}: unknown objective", hint=f"use {', '.join(OBJECTIVES)}"
         )
-    rulesets = load_in_family_order(ruleset, ThirteenCardRuleset)
+    rulesets = simulated_rulesets(ruleset)
     check_outputs(csv, out)
     with progress_bar() as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))

@@ -157,6 +157,10 @@ def bigtwo_simulate(
     seed: SeedOption = 1,
     jobs: JobsOption = 1,
     dask: DaskOption = None,
+    players: Annotated[
+        int,
+        typer.Option(min=2, max=4, help="Players at the table (each ruleset must deal for them)."),
+    ] = 4,
     json: JsonOption = False,
     lang: LangOption = "en",
 ) -> None:
@@ -166,7 +170,7 @@ def bigtwo_simulate(
     backend = Backend(jobs, dask)
     _run(
         games * len(rulesets),
-        lambda progress: simulate_bigtwo(rulesets, games, seed, progress, backend),
+        lambda progress: simulate_bigtwo(rulesets, games, seed, progress, backend, players),
         json,
         words,
     )

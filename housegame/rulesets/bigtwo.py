@@ -19,7 +19,11 @@ from housegame.rulesets.common import Bounds, Model, RankName, RulesetBase, Suit
 from housegame.rulesets.merge import MergeSpec
 
 HAND_SIZE = 13
-"""Cards dealt to each of the four players; penalty tiers must cover 1..13 cards left."""
+"""Cards dealt to each of four players (the deal when a ruleset states none)."""
+DECK_SIZE = 52
+MAX_PLAYERS = 4
+MAX_HAND = DECK_SIZE // 2
+"""The most cards one player can be dealt (two players, 26 each)."""
 
 RANK_NAMES: tuple[RankName, ...] = (
     "2",
@@ -123,7 +127,7 @@ class PenaltyMultiplier(Model):
         examples=[{"rank": "2", "suit": "spades"}],
     )
     min_left: int = Field(
-        default=1, ge=1, le=HAND_SIZE, description="Only with at least this many cards left."
+        default=1, ge=1, le=MAX_HAND, description="Only with at least this many cards left."
     )
     factor: int = Field(ge=1, description="The penalty is multiplied by this.")
 
@@ -133,9 +137,10 @@ class BigTwoPenalty(Model):
 
     tiers: list[PenaltyTier] = Field(
         min_length=1,
-        description="Per-card points by cards left; together "
-        f"the tiers cover 1..{HAND_SIZE} cards exactly once. Merged by `cards` when a file "
-        "extends another; to move the boundaries write `{$replace: [...]}`.",
+        description="Per-card points by cards left; together the tiers cover 1 card to the "
+        "largest hand the deal gives (13 in a four-player deal) exactly once, a tier without "
+        "`max` running to the end. Merged by `cards` when a file extends another; to move the "
+        "boundaries write `{$replace: [...]}`.",
     )
     multipliers: list[PenaltyMultiplier] = Field(
         default_factory=list,
@@ -160,38 +165,6 @@ class BigTwoPenalty(Model):
     )
 
     @model_validator(mode="after")
-    def _covers_every_count(self) -> BigTwoPenalty:
-        owners: dict[int, int] = {}
-        for i, tier in enumerate(self.tiers):
-            low = tier.cards.min if tier.cards.min is not None else 1
-            high = tier.cards.max if tier.cards.max is not None else HAND_SIZE
-            if low < 1 or high > HAND_SIZE:
-                raise PathError(
-                    ("tiers", i),
-                    f"cards left run from 1 to {HAND_SIZE}, not {low}..{high}",
-                    f"keep each tier's cards within 1..{HAND_SIZE}",
-                )
-            for n in range(low, high + 1):
-                if n in owners:
-                    other = self.tiers[owners[n]].cards
-                    raise PathError(
-                        ("tiers", i),
-                        f"the tier for {low}..{high} cards left and the tier for "
-                        f"{other.min or 1}..{other.max or HAND_SIZE} both cover {n}",
-                        "each count of cards left belongs to one tier; a file that extends "
-                        "another and moves the boundaries writes `tiers: {$replace: [...]}`",
-                    )
-                owners[n] = i
-        missing = [n for n in range(1, HAND_SIZE + 1) if n not in owners]
-        if missing:
-            raise PathError(
-                ("tiers",),
-                "the tiers leave out " + ", ".join(map(str, missing)) + " cards left",
-                "add a tier for them",
-            )
-        return self
-
-    @model_validator(mode="after")
     def _every_rank_valued(self) -> BigTwoPenalty:
         if self.card_values is not None:
             missing = [r for r in RANK_NAMES if r not in self.card_values]
@@ -203,9 +176,71 @@ class BigTwoPenalty(Model):
                 )
         return self
 
+    def covers_problem(self, largest: int) -> PathError | None:
+        """Why the tiers do not cover 1..``largest`` cards left exactly once (None: they do)."""
+        owners: dict[int, int] = {}
+        for i, tier in enumerate(self.tiers):
+            low = tier.cards.min if tier.cards.min is not None else 1
+            high = tier.cards.max if tier.cards.max is not None else largest
+            if low < 1 or high > largest:
+                return PathError(
+                    ("tiers", i),
+                    f"cards left run from 1 to {largest}, not {low}..{high}",
+                    f"keep each tier's cards within 1..{largest} (the largest hand the deal gives)",
+                )
+            for n in range(low, high + 1):
+                if n in owners:
+                    other = self.tiers[owners[n]].cards
+                    return PathError(
+                        ("tiers", i),
+                        f"the tier for {low}..{high} cards left and the tier for "
+                        f"{other.min or 1}..{other.max or largest} both cover {n}",
+                        "each count of cards left belongs to one tier; a file that extends "
+                        "another and moves the boundaries writes `tiers: {$replace: [...]}`",
+                    )
+                owners[n] = i
+        missing = [n for n in range(1, largest + 1) if n not in owners]
+        if missing:
+            return PathError(
+                ("tiers",),
+                "the tiers leave out " + ", ".join(map(str, missing)) + " cards left",
+                "add a tier for them",
+            )
+        return None
+
     def per_card(self, left: int) -> int:
         """Points per card for ``left`` cards (0 for a player who went out)."""
         return next((t.per_card for t in self.tiers if t.cards.holds(left)), 0) if left else 0
+
+
+class BigTwoDeal(Model):
+    """How the cards go round for one number of players."""
+
+    players: int = Field(
+        ge=2,
+        le=MAX_PLAYERS,
+        description="The number of players this deal is for (identifies the deal when a file "
+        "extends another).",
+    )
+    cards: int = Field(ge=1, le=MAX_HAND, description="Cards dealt to each player.")
+    rest: Literal["out-of-play", "to-opener"] = Field(
+        default="out-of-play",
+        description="The cards left over after the deal: out-of-play (set aside unseen), or "
+        "to-opener (all to the player who opens: the holder of the lead card, or of the lowest "
+        "card dealt when the lead card is among the left-over ones).",
+    )
+
+    @property
+    def left_over(self) -> int:
+        return DECK_SIZE - self.players * self.cards
+
+    @property
+    def largest_hand(self) -> int:
+        return self.cards + (self.left_over if self.rest == "to-opener" else 0)
+
+
+FOUR_HANDS = BigTwoDeal(players=4, cards=HAND_SIZE)
+"""The deal of a ruleset that states none: four players, 13 cards each."""
 
 
 def straight_ranks(text: str) -> tuple[RankName, ...]:
@@ -214,17 +249,33 @@ def straight_ranks(text: str) -> tuple[RankName, ...]:
 
 
 class BigTwoRuleset(RulesetBase):
-    """A Big Two (大老二 / 鋤大D) ruleset for four players with 13 cards each."""
+    """A Big Two (大老二 / 鋤大D) ruleset: four players with 13 cards each unless its ``deal``
+    says otherwise."""
 
     merge_spec: ClassVar[MergeSpec] = MergeSpec(
-        keys={("penalty", "tiers"): ("cards",), ("penalty", "multipliers"): ("card",)},
+        keys={
+            ("penalty", "tiers"): ("cards",),
+            ("penalty", "multipliers"): ("card",),
+            ("deal",): ("players",),
+        },
         atomic=frozenset({("lead_card",)}),
     )
 
     game: Literal["big-two"] = Field(description="big-two: Big Two (大老二 / 鋤大D).")
     rank_order: list[RankName] = Field(description="All 13 ranks, lowest first.")
     suit_order: list[SuitName] = Field(description="All four suits, lowest first.")
-    lead_card: BigTwoCard = Field(description="Its holder leads the first trick.")
+    deal: list[BigTwoDeal] = Field(
+        default_factory=lambda: [FOUR_HANDS],
+        min_length=1,
+        description="One entry per number of players the ruleset seats: the cards each player "
+        "is dealt and where the left-over cards go (default: four players, 13 each). Merged by "
+        "`players` when a file extends another.",
+        examples=[[{"players": 4, "cards": 13}, {"players": 3, "cards": 17, "rest": "to-opener"}]],
+    )
+    lead_card: BigTwoCard = Field(
+        description="Its holder leads the first trick; when a deal leaves it out of play, the "
+        "holder of the lowest card dealt leads instead (and that card stands in for it)."
+    )
     first_play_contains_lead: bool = Field(
         default=True, description="The first play must include the lead card."
     )
@@ -260,6 +311,47 @@ class BigTwoRuleset(RulesetBase):
     penalty: BigTwoPenalty = Field(
         description="The penalty table: per-card tiers, multipliers and how it is settled."
     )
+
+    def deal_for(self, players: int) -> BigTwoDeal | None:
+        """The deal for this many players (None: the ruleset does not seat them)."""
+        return next((d for d in self.deal if d.players == players), None)
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """The numbers of players the ruleset deals for, fewest first."""
+        return tuple(sorted(d.players for d in self.deal))
+
+    @property
+    def default_players(self) -> int:
+        """The seat count a game is dealt for when none is asked: the most the ruleset seats."""
+        return self.seat_counts[-1]
+
+    @property
+    def largest_hand(self) -> int:
+        return max(d.largest_hand for d in self.deal)
+
+    @model_validator(mode="after")
+    def _deals_fit(self) -> BigTwoRuleset:
+        seen: set[int] = set()
+        for i, deal in enumerate(self.deal):
+            if deal.players in seen:
+                raise PathError(
+                    ("deal", i, "players"),
+                    f"two deals for {deal.players} players",
+                    "give one deal per number of players",
+                )
+            seen.add(deal.players)
+            if deal.left_over < 0:
+                raise PathError(
+                    ("deal", i, "cards"),
+                    f"{deal.players} players with {deal.cards} cards each need "
+                    f"{deal.players * deal.cards} cards but the deck has {DECK_SIZE}",
+                    f"deal at most {DECK_SIZE // deal.players} cards each",
+                )
+        problem = self.penalty.covers_problem(self.largest_hand)
+        if problem is not None:
+            raise PathError(("penalty", *problem.path), str(problem), problem.hint)
+        return self
 
     @model_validator(mode="after")
     def _orders_complete(self) -> BigTwoRuleset:

@@ -240,6 +240,19 @@ def _bigtwo_values(resolved: Resolved, rules: BigTwoRuleset) -> Iterator[Problem
         )
 
 
+def _bigtwo_deals(resolved: Resolved, rules: BigTwoRuleset) -> Iterator[Problem]:
+    """A deal that deals the whole deck has no cards left over to send anywhere."""
+    for i, deal in enumerate(rules.deal):
+        if deal.rest == "to-opener" and not deal.left_over:
+            yield _warning(
+                resolved,
+                ("deal", i, "rest"),
+                f"{deal.players} players with {deal.cards} cards each take the whole deck: no "
+                "card is left over for the opener",
+                "drop rest, or deal fewer cards each",
+            )
+
+
 def _merge_notes(resolved: Resolved) -> Iterator[Problem]:
     for note in resolved.notes:
         hint = (
@@ -270,6 +283,7 @@ def lint(ruleset: RulesetBase, resolved: Resolved) -> list[Problem]:
         found += _ofc_moot(resolved, ruleset)
     if isinstance(ruleset, BigTwoRuleset):
         found += _bigtwo_values(resolved, ruleset)
+        found += _bigtwo_deals(resolved, ruleset)
     return sorted(found, key=lambda p: (p.file, p.line or 0))
 
 

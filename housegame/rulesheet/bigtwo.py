@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.bigtwo import HAND_SIZE, BigTwoCard, BigTwoRuleset
+from housegame.rulesets.bigtwo import BigTwoCard, BigTwoDeal, BigTwoRuleset
 from housegame.rulesheet.common import seats_words, sources_section, yes_no
 from housegame.rulesheet.model import Grid, Section
 
@@ -44,6 +44,15 @@ ON_FOLLOW: dict[str, Phrase] = {
     "pass": ("passes", "过"),
     "hint": ("plays the weakest play that beats the table", "出能压过桌面的最小牌"),
 }
+REST: dict[str, Phrase] = {
+    "out-of-play": (", {n} out of play", ", {n} 张不发"),
+    "to-opener": (", the {n} left over to the opener", ", 剩下的 {n} 张给先出的人"),
+}
+"""Where a deal's left-over cards go (``deal[].rest``)."""
+STAND_IN: Phrase = (
+    "when the lead card is out of play, the lowest card dealt stands in for it",
+    "首出的牌没有发出时, 以发出的最小一张牌代替",
+)
 SETTLEMENT: dict[str, Phrase] = {
     "winner-collects": (
         "each loser pays their score to the player who went out",
@@ -62,15 +71,24 @@ def _card(card: BigTwoCard, lang: Lang) -> str:
     )
 
 
+def _deal(deal: BigTwoDeal, lang: Lang) -> str:
+    """``4, 13 cards each``; ``3, 17 cards each, the 1 left over to the opener``."""
+    text = say(lang, ("{p}, {n} cards each", "{p}, 每人 {n} 张"), p=deal.players, n=deal.cards)
+    if deal.left_over:
+        text += say(lang, REST[deal.rest], n=deal.left_over)
+    return text
+
+
 def _play(r: BigTwoRuleset, lang: Lang) -> Section:
     suits = " < ".join(term(s, lang) for s in r.suit_order)
     kinds = " < ".join(term(k, lang) for k in r.five_card_order)
+    deals = sorted(r.deal, key=lambda d: -d.players)
     lines = [
-        say(
-            lang,
-            ("{seats}: 4, {n} cards each", "{seats}: 4, 每人 {n} 张"),
-            seats=term("seats", lang),
-            n=HAND_SIZE,
+        f"{term('seats', lang)}: " + "; ".join(_deal(d, lang) for d in deals),
+        *(
+            [say(lang, STAND_IN)]
+            if any(d.left_over and d.rest == "out-of-play" for d in deals)
+            else []
         ),
         say(lang, ("ranks, lowest first: {r}", "点数由小到大: {r}"), r=" ".join(r.rank_order)),
         say(lang, ("suits, lowest first: {s}", "花色由小到大: {s}"), s=suits),

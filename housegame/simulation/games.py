@@ -124,23 +124,26 @@ class OfcSession:
 
 @dataclass(frozen=True)
 class BigTwoGames:
-    """``games`` independent Big Two games played by the computer players: a picklable task."""
+    """``games`` independent Big Two games of ``players`` played by the computer players: a
+    picklable task."""
 
     ruleset: BigTwoRuleset
     seed: int
     index: int
     games: int
+    players: int = BIGTWO_PLAYERS
 
     def __call__(self) -> GameTally:
         rules = Rules.of(self.ruleset)
-        tally = GameTally(BIGTWO_PLAYERS)
+        names = NAMES[: self.players]
+        tally = GameTally(self.players)
         for seed in _seeds(self.seed, self.index, self.games):
-            game = Game.deal(rules, seed, NAMES)
+            game = Game.deal(rules, seed, names)
             while not game.over:
                 computer_move(game)
             settled = game.settlement()
-            tally.add([settled.totals[n] for n in NAMES])
-            for seat, name in enumerate(NAMES):
+            tally.add([settled.totals[n] for n in names])
+            for seat, name in enumerate(names):
                 tally.events[f"won {seat + 1}"] += settled.winner == name
                 tally.events[f"paid {seat + 1}"] += settled.totals[name] < 0
                 if settled.winner != name:
@@ -324,13 +327,19 @@ def simulate_bigtwo(
     seed: int = 1,
     progress: Progress | None = None,
     backend: Backend = LOCAL,
+    players: int = BIGTWO_PLAYERS,
 ) -> GameReport:
-    """The computer players play ``games`` four-player games under every Big Two ruleset."""
+    """The computer players play ``games`` games of ``players`` under every Big Two ruleset
+    (each must deal for that many)."""
     if games < 1:
         raise TableError("games must be at least 1")
+    for rules in rulesets:
+        if rules.deal_for(players) is None:
+            counts = " or ".join(map(str, rules.seat_counts))
+            raise TableError(f"ruleset '{rules.id}' deals for {counts} players, not {players}")
     tasks: list[tuple[int, int, Task]] = [
-        (r, size, BigTwoGames(rules, seed, index, size))
+        (r, size, BigTwoGames(rules, seed, index, size, players))
         for index, size in enumerate(chunk_sizes(games, BIGTWO_CHUNK))
         for r, rules in enumerate(rulesets)
     ]
-    return _run("big-two", rulesets, tasks, (games, BIGTWO_PLAYERS, seed), backend, progress)
+    return _run("big-two", rulesets, tasks, (games, players, seed), backend, progress)

@@ -19,9 +19,10 @@ from housegame.results import Item
 from housegame.simulation.stats import Exact, magnitude
 from housegame.thirteen.results import TableResult, TableTerms, Term
 
-NAMES = ("p1", "p2", "p3", "p4")
-"""Seat names in simulated tables; seat 1 banks in banker games."""
-_SEAT = re.compile(r"\bp[1-4]\b")
+NAMES = ("p1", "p2", "p3", "p4", "p5", "p6")
+"""Seat names in simulated tables (a 13-card table seats up to six); seat 1 banks in banker
+games."""
+_SEAT = re.compile(r"\bp[1-6]\b")
 TermKey = tuple[str, str]
 """(item kind, label with seat names as ``*``)."""
 Units = Exact

@@ -24,12 +24,13 @@ from housegame.cards import DECK
 from housegame.dealer import PLAYERS
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
+from housegame.rulesets.families import load_in_family_order
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
-from housegame.thirteen.seating import require_arranger_deck
+from housegame.thirteen.seating import arrangers_set, require_arranger_deck
 from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
@@ -152,6 +153,13 @@ class SimulationReport:
             "interrupted": self.interrupted,
             "rulesets": [s.as_dict() for s in self.rulesets],
         }
+
+
+def simulated_rulesets(refs: Sequence[str] | None) -> list[ThirteenCardRuleset]:
+    """The rulesets a simulation runs, in family order: those named (one the arrangers cannot
+    deal for is refused when it runs), or every bundled one whose deck the arrangers set."""
+    loaded = load_in_family_order(refs, ThirteenCardRuleset)
+    return loaded if refs else [rules for rules in loaded if arrangers_set(rules)]
 
 
 def simulate(

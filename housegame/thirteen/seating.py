@@ -119,11 +119,19 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
     return choice == "auto" and ruleset.specials.declare == "optional"
 
 
+def arrangers_set(ruleset: ThirteenCardRuleset) -> bool:
+    """Whether the arrangers can set hands dealt from this ruleset's deck: 13 different cards
+    without jokers. The one test of it: what refuses a deck (``require_arranger_deck``) and
+    what tests skip for a deck ask this."""
+    deck = ruleset.deck.deck()
+    return not deck.jokers and deck.most_copies == 1
+
+
 def require_arranger_deck(ruleset: ThirteenCardRuleset, what: str) -> None:
     """Refuse to deal ``what`` (a simulation, a game against the computer, an arrangement)
     from a deck the arrangers cannot set hands of: one with jokers or a card twice."""
     deck = ruleset.deck.deck()
-    if deck.jokers or deck.most_copies > 1:
+    if not arrangers_set(ruleset):
         raise TableError(
             f"{what} needs the arranger, which sets hands of 13 different cards without "
             f"jokers; {ruleset.id}'s deck ({ruleset.deck.size} cards) has "

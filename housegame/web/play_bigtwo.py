@@ -39,6 +39,13 @@ class BigTwoNewGame(BaseModel):
         default=DEFAULT_BOT,
         description="The computer players: search (looks ahead) or basic (the baseline).",
     )
+    players: int | None = Field(
+        default=None,
+        ge=2,
+        le=4,
+        description="Players at the table, you included: one of the ruleset's deals (default: "
+        "the most it deals for).",
+    )
 
 
 class BigTwoMove(BaseModel):
@@ -136,7 +143,11 @@ def new_bigtwo_game(body: BigTwoNewGame, request: Request) -> dict[str, Any]:
     """Deal a game of Big Two against three computer players (``housegame bigtwo play``);
     they play until it is your turn. Returns the game's state, with its ``id``."""
     rules = load_rules(bundled_id("big-two", "ruleset", body.ruleset))
-    table = BigTwoTable(rules, new_seed(body.seed), bot=body.bot)
+    seed = new_seed(body.seed)
+    table = refused(
+        lang_of(request),
+        lambda: BigTwoTable(rules, seed, bot=body.bot, players=body.players),
+    )
     table.computers_play()
     game_id = BIGTWO_GAMES.add(table)
     return bigtwo_state(game_id, table, lang_of(request))

@@ -29,7 +29,7 @@ from housegame.errors import HousegameError, TableError
 from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
-from housegame.rulesets.families import catalog, load_in_family_order
+from housegame.rulesets.families import catalog
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import SimulationReport, simulate
 from housegame.simulation.report import (
@@ -45,6 +45,7 @@ from housegame.simulation.report import (
     term_rows,
     what_differs,
 )
+from housegame.simulation.thirteen import simulated_rulesets
 from housegame.web.core import NotFound, WebInputError, error_lines, lang_of, render
 from housegame.web.limits import MAX_NAME_CHARS, MAX_RULESETS
 
@@ -217,7 +218,7 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
                 f"rulesets: '{ref}' is not a bundled 13-card ruleset",
                 hint="one of " + ", ".join(bundled),
             )
-    return load_in_family_order(request.rulesets, ThirteenCardRuleset)
+    return simulated_rulesets(request.rulesets)
 
 
 def guarded(run: Run, what: str, body: Callable[[], None]) -> None:

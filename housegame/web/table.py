@@ -24,10 +24,11 @@ from housegame.cards import parse_cards
 from housegame.compare import compare_table
 from housegame.glossary import Lang, hand_words
 from housegame.results import PairResult
+from housegame.rulesets.common import HAND_CARDS
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_bundled, looks_like_path, of_kind
 from housegame.rulesets.registry import Ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.scoring import ScoreResult, arrangement_json, check_setting, score
 from housegame.tables import TableFile, parse_table
 from housegame.thirteen import TableResult
@@ -230,10 +231,26 @@ def read_table(body: TableText) -> dict[str, Any]:
     return data
 
 
+def deck_picker(rules: ThirteenCardRuleset) -> dict[str, Any]:
+    """What the calculator's deck shows for a ruleset: each card it holds with its copies
+    (jokers as ``JK``, or ``JKS`` / ``JKB``; None for the standard 52), and the most players it
+    seats."""
+    deck = rules.deck.deck()
+    copies: dict[str, int] | None = None
+    if not deck.is_standard:
+        copies = {}
+        for card in deck.cards():
+            copies[str(card)] = copies.get(str(card), 0) + 1
+    seats = rules.table.seats.max or min(MAX_SEATS, deck.size // HAND_CARDS)
+    return {"copies": copies, "seats": seats, "size": deck.size}
+
+
 @router.get("/table", response_class=HTMLResponse, include_in_schema=False)
 def table_page(request: Request) -> HTMLResponse:
     rows = []
+    decks: dict[str, dict[str, Any]] = {}
     for row in catalog("thirteen-card"):
         rules = of_kind(load_bundled(str(row["id"])), ThirteenCardRuleset)
         rows.append({**row, "banker": rules.table.compare == "banker"})
-    return render(request, "table/index.html", "table", rows=rows)
+        decks[rules.id] = deck_picker(rules)
+    return render(request, "table/index.html", "table", rows=rows, decks=decks)

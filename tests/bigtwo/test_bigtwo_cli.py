@@ -70,10 +70,21 @@ def test_beats_under_another_ruleset() -> None:
         (("hint", "3C 4C", "--over", "JS QS KS AS 2H"), "J-Q-K-A-2 is not a straight"),
         (("hint", "4C 5C", "--first"), "the first play must contain 3C"),
         (
-            ("score", "--left", "A=5", "--left", "B=3"),
+            ("score", "--left", "A=5", "--left", "B=3", "--left", "C=1", "--left", "D=1"),
             "exactly one player ends with 0 cards; here 0 do",
         ),
-        (("score", "--left", "A=0", "--left", "B=14"), "B cannot have 14 cards left"),
+        (
+            ("score", "--left", "A=0", "--left", "B=14", "--left", "C=1", "--left", "D=1"),
+            "B cannot have 14 cards left",
+        ),
+        (
+            ("score", "--left", "A=0", "--left", "B=3"),
+            "maceplay-big-two deals for 4 players, not 2",
+        ),
+        (
+            ("score", "-r", "amarillo-big-two", "--left", "A=0", "--left", "B=19", "--left", "C=1"),
+            "B cannot have 19 cards left",
+        ),
         (("score", "--left", "A0"), "--left 'A0': expected NAME=VALUE"),
         (
             (
@@ -89,13 +100,28 @@ def test_beats_under_another_ruleset() -> None:
                 "--left",
                 "E=1",
             ),
-            "a Big Two table has 2 to 4 players, not 5",
+            "maceplay-big-two deals for 4 players, not 5",
         ),
         (("score", "--left", "A=0", "--left", "B=x"), "the count must be a whole number"),
-        (("score", "--left", "A=0", "--left", "B=3", "--holds", "C=2S"), "cards held by C"),
         (
             (
                 "score",
+                "-r",
+                "amarillo-big-two",
+                "--left",
+                "A=0",
+                "--left",
+                "B=3",
+                "--holds",
+                "C=2S",
+            ),
+            "cards held by C",
+        ),
+        (
+            (
+                "score",
+                "-r",
+                "amarillo-big-two",
                 "--left",
                 "A=0",
                 "--left",
@@ -161,11 +187,15 @@ def test_score_spade_two_holder() -> None:
         "B=8",
         "--holds",
         "B=2S",
+        "--left",
+        "C=1",
+        "--left",
+        "D=1",
         "-r",
         "taiwan-big-two",
         "--json",
     )[1]
-    assert json.loads(out)["scores"] == {"A": 0, "B": 32}
+    assert json.loads(out)["scores"] == {"A": 0, "B": 32, "C": 1, "D": 1}
 
 
 def test_score_text_seed_example_3() -> None:

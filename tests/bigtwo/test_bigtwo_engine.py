@@ -151,7 +151,10 @@ def test_the_game_ends_when_the_first_player_is_out(maceplay: Rules) -> None:
 @pytest.mark.parametrize(
     ("hands", "message"),
     [
-        ({"A": DECK[:13], "B": DECK[13:26], "C": DECK[26:39]}, "Big Two needs 4 players, not 3"),
+        (
+            {"A": DECK[:13], "B": DECK[13:26], "C": DECK[26:39]},
+            "maceplay-big-two deals for 4 players, not 3",
+        ),
         ({"A": DECK[:12], "B": DECK[13:26], "C": DECK[26:39], "D": DECK[39:]}, "A has 12 cards"),
         ({"A": DECK[:13], "B": DECK[:13], "C": DECK[26:39], "D": DECK[39:]}, "duplicate card"),
     ],

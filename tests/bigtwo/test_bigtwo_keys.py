@@ -29,7 +29,7 @@ def test_pusoy_dos_counts_the_value_of_each_card_left() -> None:
 
 def test_card_values_need_every_card_left() -> None:
     with pytest.raises(BigTwoError, match="counts the value of each card left: give every card B"):
-        settle(load_rules("pusoy-dos"), {"A": 0, "B": 2}, {"B": parse_cards("KS")})
+        settle(load_rules("pusoy-dos"), {"A": 0, "B": 2, "C": 1, "D": 1}, {"B": parse_cards("KS")})
 
 
 def test_card_values_list_every_rank() -> None:

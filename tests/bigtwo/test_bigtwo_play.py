@@ -141,3 +141,22 @@ def test_an_unknown_bot_is_refused() -> None:
         "error: no Big Two bot 'clever'",
         "  hint: bots: search, basic",
     ]
+
+
+def test_three_players_play_and_the_game_replays(tmp_path: Path) -> None:
+    """``--players 3`` under a ruleset with a three-player deal: 17 cards each, the 52nd to the
+    holder of 3D; the saved log replays with three players."""
+    log = tmp_path / "game.yaml"
+    code, out = bigtwo(
+        "play", "-r", "amarillo-big-two", "--players", "3", "--seed", "2", "--bot", "basic",
+        "--save", str(log), stdin="auto\n" * 80,
+    )  # fmt: skip
+    assert code == 0 and "cards left: West" in out and "East" not in out
+    code, replayed = bigtwo("replay", str(log), "--json")
+    assert code == 0 and set(json.loads(replayed)["totals"]) == {"South", "West", "North"}
+
+
+def test_a_seat_count_the_ruleset_does_not_deal_for_is_refused() -> None:
+    result = CliRunner().invoke(app, ["bigtwo", "play", "--players", "3"], input="quit\n")
+    assert result.exit_code == 2
+    assert "maceplay-big-two deals for 4 players, not 3" in result.stderr

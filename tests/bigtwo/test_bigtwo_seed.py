@@ -102,12 +102,12 @@ def test_example_3_scoring(maceplay: Rules) -> None:
 
 @pytest.mark.parametrize(("left", "points"), [(1, 1), (9, 9), (10, 20), (12, 24), (13, 39)])
 def test_maceplay_penalty_table(maceplay: Rules, left: int, points: int) -> None:
-    assert settle(maceplay, {"W": 0, "L": left}).scores["L"] == points
+    assert settle(maceplay, {"W": 0, "L": left, "M": 1, "N": 1}).scores["L"] == points
 
 
 def test_no_penalty_for_twos_left_at_maceplay(maceplay: Rules) -> None:
     held = {"L": parse_cards("2S 2H 2D 2C 3C 4C 5C 6C 7C")}
-    assert settle(maceplay, {"W": 0, "L": 9}, held).scores["L"] == 9
+    assert settle(maceplay, {"W": 0, "L": 9, "M": 1, "N": 1}, held).scores["L"] == 9
 
 
 def test_taiwan_funmily_place_room_example() -> None:
@@ -137,7 +137,10 @@ def test_taiwan_stepped_penalty_example() -> None:
 )
 def test_taiwan_spade_two_doubles_with_eight_or_more(left: int, holding: str, points: int) -> None:
     taiwan = load_rules("taiwan-big-two")
-    assert settle(taiwan, {"W": 0, "L": left}, {"L": parse_cards(holding)}).scores["L"] == points
+    assert (
+        settle(taiwan, {"W": 0, "L": left, "M": 1, "N": 1}, {"L": parse_cards(holding)}).scores["L"]
+        == points
+    )
 
 
 @pytest.mark.parametrize(

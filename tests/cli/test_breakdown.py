@@ -71,9 +71,8 @@ def test_bad_lang_is_exit_2() -> None:
 
 def test_lang_zh_bigtwo_and_ofc_replay() -> None:
     runner = CliRunner()
-    settled = runner.invoke(
-        app, ["bigtwo", "score", "--left", "A=0", "--left", "B=3", "--lang", "zh"]
-    ).output
+    left = ("--left", "A=0", "--left", "B=3", "--left", "C=1", "--left", "D=1")
+    settled = runner.invoke(app, ["bigtwo", "score", *left, "--lang", "zh"]).output
     assert "玩家  剩余牌数  罚分  净得" in settled and "winner" not in settled
     replayed = runner.invoke(app, ["ofc", "replay", "examples/ofc-hand.yaml", "--lang", "zh"])
     assert replayed.exit_code == 0 and "头道" in replayed.output

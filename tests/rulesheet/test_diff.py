@@ -87,6 +87,12 @@ EXPECTED: dict[tuple[str, str], list[tuple[str, Any, Any]]] = {
         ),
         ("penalty.settlement", "winner-collects", "pairwise-difference"),
     ],
+    ("hong-kong-big-two", "amarillo-big-two"): [
+        ("deal[3]", None, {"players": 3, "cards": 17, "rest": "to-opener"}),
+        ("deal[2]", None, {"players": 2, "cards": 13, "rest": "out-of-play"}),
+        ("penalty.tiers[13-13]", {"cards": {"min": 13, "max": 13}, "per_card": 3}, None),
+        ("penalty.tiers[13]", None, {"cards": {"min": 13}, "per_card": 3}),
+    ],
 }
 
 
@@ -211,3 +217,22 @@ def test_diff_in_chinese() -> None:
     assert "  four of a kind in the back: — → 尾道, 3, 尾道 铁支" in lines
     one = CliRunner().invoke(app, ["diff", "pagat", "pagat-sweep-3", "--lang", "zh"])
     assert one.output == "pagat -> pagat-sweep-3: 1 处不同\n赔付\n  打枪: 无额外赔付 → +3\n"
+
+
+def test_the_deal_for_each_seat_count_in_words() -> None:
+    """A Big Two ruleset's `deal:` in the sheet's words, English and Chinese."""
+    lines = {
+        lang: CliRunner()
+        .invoke(app, ["diff", "hong-kong-big-two", "amarillo-big-two", "--lang", lang])
+        .output.splitlines()
+        for lang in ("en", "zh")
+    }
+    assert (
+        "  seats: 4, 13 cards each → 4, 13 cards each; 3, 17 cards each, the 1 left over to the "
+        "opener; 2, 13 cards each, 26 out of play"
+    ) in lines["en"]
+    assert (
+        "  人数: 4, 每人 13 张 → 4, 每人 13 张; 3, 每人 17 张, 剩下的 1 张给先出的人; "
+        "2, 每人 13 张, 26 张不发"
+    ) in lines["zh"]
+    assert "  — → 首出的牌没有发出时, 以发出的最小一张牌代替" in lines["zh"]

@@ -192,7 +192,8 @@ def test_bad_requests(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> No
     assert bad.json() == {
         "errors": [
             "ruleset: 'pagat' is not a bundled big-two ruleset",
-            "  hint: one of maceplay-big-two, hong-kong-big-two, pusoy-dos, taiwan-big-two, "
+            "  hint: one of maceplay-big-two, hong-kong-big-two, amarillo-big-two, pusoy-dos, "
+            "taiwan-big-two, "
             "funmily-big-two",
         ]
     }
@@ -262,3 +263,34 @@ def test_the_game_in_chinese_in_a_browser(visit: Visit) -> None:
     browser.find_element(By.ID, "typed-play").click()
     wait_for(browser, "#errors li", "South 不能这样出: 对子 (4H 4S) 不能压 顺子")
     assert "lang=zh" in browser.current_url and "game=" in browser.current_url
+
+
+def test_three_players_at_a_ruleset_that_deals_for_them(client: TestClient) -> None:
+    state = new_game(client, seed=2, ruleset="amarillo-big-two", players=3)
+    assert state["players"] == ["South", "West", "North"]
+    assert sorted(state["cards_left"].values())[-1] <= 18
+    while not state["over"]:
+        state = client.post(f"/api/play/bigtwo/{state['id']}/auto").json()
+    log = client.get(f"/api/play/bigtwo/{state['id']}/log").text
+    assert (
+        replay_located(load_yaml_text(log, "game.yaml")).settlement.as_dict() == state["settlement"]
+    )
+    refused = client.post("/api/play/bigtwo", json={"players": 3})
+    assert refused.status_code == 422
+    assert refused.json()["errors"][0] == "maceplay-big-two deals for 4 players, not 3"
+
+
+def test_three_players_in_a_browser(visit: Visit) -> None:
+    """A ruleset with a three-player deal seats three: 17 or 18 cards in your hand, two
+    computer players; a seat count the ruleset has no deal for is refused with its line."""
+    browser = visit("/play/bigtwo")
+    wait_for(browser, "#seed").send_keys("2")
+    Select(browser.find_element(By.ID, "bot")).select_by_value("basic")
+    Select(browser.find_element(By.ID, "players")).select_by_value("3")
+    browser.find_element(By.ID, "deal").click()
+    wait_for(browser, "#errors li", "maceplay-big-two deals for 4 players, not 3")
+    Select(browser.find_element(By.ID, "ruleset")).select_by_value("amarillo-big-two")
+    browser.find_element(By.ID, "deal").click()
+    others = wait_for(browser, "#others", "West")
+    assert "North" in others.text and "East" not in others.text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#hand .card")) in (17, 18)

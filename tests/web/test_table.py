@@ -601,3 +601,87 @@ def test_the_ruleset_picker_groups_by_family_in_a_browser(visit: Visit) -> None:
         "return [...document.querySelectorAll('#ruleset optgroup')].map((g) => g.label);"
     )
     assert "fujian · Fujian" in labels and "pagat · international" in labels
+
+
+# --- the ruleset's deck ----------------------------------------------------------------------
+
+TIMES = "\u00d7"
+"""The multiplication sign before a card's copies in the deck (A♠, the sign, 2)."""
+ADD_A_SUIT = {
+    "players": [
+        {"name": "Ann", "front": "2C 3D 5H", "middle": "KS KH KD 7C 8D", "back": "AS AS AH AD AC"},
+        {"name": "Bo", "front": "3C 4D 6H", "middle": "QS QH QD 9C TD", "back": "JS JH JD JC 2D"},
+    ]
+}
+"""Ann holds the ace of spades twice (加一色: a second suit of spades) and five aces."""
+
+
+def test_the_page_carries_each_rulesets_deck(client: TestClient) -> None:
+    page = client.get("/table").text
+    found = re.search(r'<script id="decks" type="application/json">(.*?)</script>', page)
+    assert found is not None
+    decks = json.loads(found.group(1))
+    assert decks["pagat"] == {"copies": None, "seats": 4, "size": 52}
+    added = decks["maceplay-add-a-suit"]
+    assert (added["size"], added["seats"]) == (65, 5)
+    assert added["copies"]["AS"] == 2 and added["copies"]["AH"] == 1
+    assert sum(added["copies"].values()) == 65
+
+
+def test_the_api_takes_a_card_the_deck_holds_twice(client: TestClient, tmp_path: Path) -> None:
+    body = {"table": ADD_A_SUIT, "ruleset": "maceplay-add-a-suit"}
+    scored = client.post("/api/score", json=body)
+    assert scored.status_code == 200, scored.json()
+    path = as_file(ADD_A_SUIT, tmp_path)
+    assert scored.json() == cli_json("score", str(path), "-r", "maceplay-add-a-suit", "--json")
+    check = client.post(
+        "/api/setting/check",
+        json={"ruleset": "maceplay-add-a-suit", **{k: ADD_A_SUIT["players"][0][k] for k in FOUL}},
+    ).json()
+    assert check["hands"]["back"] == "five-of-a-kind A A A A A"
+    once = client.post("/api/score", json={"table": ADD_A_SUIT, "ruleset": "maceplay"})
+    assert once.json() == {
+        "errors": ["player 'Ann' back: card AS appears twice in 'AS AS AH AD AC'"]
+    }
+
+
+def test_the_api_reads_jokers_and_refuses_them_where_the_deck_has_none(client: TestClient) -> None:
+    table = {"players": [{**ADD_A_SUIT["players"][0], "front": "2C 3D JK"}, {"name": "Bo", **BO}]}
+    refused = client.post("/api/score", json={"table": table, "ruleset": "maceplay-add-a-suit"})
+    assert refused.status_code == 422
+    assert refused.json()["errors"] == [
+        "player 'Ann' front: JK in '2C 3D JK': the deck has no such card",
+        "  hint: this ruleset's deck has no jokers (deck: jokers)",
+    ]
+
+
+def test_the_deck_follows_the_ruleset_in_a_browser(visit: Visit, shot: Shot) -> None:
+    """The deck shows the first chosen ruleset's cards: 加一色's second suit of spades with its
+    count of copies (a tap takes one copy, a second tap the other), up to its five players."""
+    browser = visit("/table")
+    wait_for(browser, "#deck [data-card='AS']")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#deck .card")) == 52
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='pagat']").click()
+    browser.find_element(By.CSS_SELECTOR, "#rulesets input[value='maceplay-add-a-suit']").click()
+    wait_for(browser, "#deck-caption", "65")
+    assert "5" in browser.find_element(By.ID, "deck-caption").text.split()[-1]
+    ace = browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AS']")
+    assert ace.text == "A♠" + TIMES + "2"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#deck .card")) == 52
+    click_cards(browser, "AS AS")
+    front = browser.find_element(By.CSS_SELECTOR, ".player[data-player='0'] .slot input")
+    assert front.get_attribute("value") == "AS AS"
+    ace = browser.find_element(By.CSS_SELECTOR, "#deck [data-card='AS']")
+    assert "used" in (ace.get_attribute("class") or "") and ace.text == "A♠" + TIMES + "0"
+    click_cards(browser, "AS")
+    assert front.get_attribute("value") == "AS"
+    for _ in range(5):
+        browser.find_element(By.ID, "add-player").click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".player")) == 5
+    browser.find_element(By.CSS_SELECTOR, "#open-table summary").click()
+    browser.find_element(By.ID, "table-text").send_keys(json.dumps(ADD_A_SUIT))
+    browser.find_element(By.ID, "load-table").click()
+    wait_for(browser, ".player[data-player='0'] .status", "five-of-a-kind")
+    browser.find_element(By.ID, "score").click()
+    wait_for(browser, "section.result[data-ruleset='maceplay-add-a-suit']", "Ann vs Bo")
+    shot("table-add-a-suit")

@@ -301,6 +301,7 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   if (form.seed.value !== "") body.seed = Number(form.seed.value);
   if (form.opponents) body.opponents = Number(form.opponents.value);
   if (form.bot) body.bot = form.bot.value;
+  if (form.players && form.players.value !== "") body.players = Number(form.players.value);
   if (form.trainer) body.trainer = form.trainer.checked;
   showHint("");
   show(await call("POST", "", body));

@@ -15,7 +15,8 @@ const WORDS = {
     ruleset: "ruleset", banker: "banker", declares: "declares", surrenders: "surrenders",
     pool: "pool", settlements: "settlements", skipped: "skipped", choose: "choose at least one ruleset", unit: "unit",
     note: "note", checking: "checking…", declare: "declare", surrender: "surrender",
-    default: "(default)", seats: "the calculator seats 2-4 players; this table has",
+    default: "(default)", seats: "the calculator seats 2-6 players; this table has",
+    deck: "deck", cardsWord: "cards", seatsUpTo: "seats up to",
   },
   zh: {
     front: "头道", middle: "中道", back: "尾道", cards: "13 张", lanes: "三道",
@@ -25,7 +26,8 @@ const WORDS = {
     ruleset: "规则", banker: "庄家", declares: "报到", surrenders: "投降",
     pool: "彩池", settlements: "个人结算", skipped: "跳过", choose: "请至少选一个规则", unit: "单位",
     note: "备注", checking: "检查中…", declare: "报到", surrender: "投降",
-    default: "(默认)", seats: "算分页面只能坐 2-4 人; 这张牌桌有",
+    default: "(默认)", seats: "算分页面只能坐 2-6 人; 这张牌桌有",
+    deck: "牌", cardsWord: "张", seatsUpTo: "最多人数",
   },
 };
 const W = WORDS[lang()];
@@ -53,6 +55,26 @@ function slotsOf(player) {
   return player.mode === "lanes" ? LANES : ["cards"];
 }
 
+// Each ruleset's deck as the calculator shows it (GET /table's #decks): copies of every card
+// it holds, and the most players it seats. The deck shown is the first chosen ruleset's.
+const DECKS = JSON.parse(document.getElementById("decks").textContent);
+const STANDARD = { copies: STANDARD_COPIES, seats: 4, size: 52 };
+
+function deckSpec() {
+  const [ruleset] = chosenRulesets();
+  const spec = DECKS[ruleset] || STANDARD;
+  if (!spec.copies) spec.copies = STANDARD_COPIES;
+  return spec;
+}
+
+function heldCount(card) {
+  let count = 0;
+  for (const player of state.players) {
+    for (const slot of slotsOf(player)) count += player[slot].filter((c) => c === card).length;
+  }
+  return count;
+}
+
 function holderOf(card) {
   for (const [i, player] of state.players.entries()) {
     for (const slot of slotsOf(player)) {
@@ -64,14 +86,23 @@ function holderOf(card) {
 
 // --- drawing -----------------------------------------------------------------------------
 
-// The deck (deck.js) is drawn once; a change marks the cards held (markDeck).
+// The deck (deck.js) is drawn for the first chosen ruleset (its jokers, extra suits and
+// cards held twice); a change marks the cards held (markDeck).
+let drawnDeck = null;
+
 function drawDeck() {
-  drawDeckInto(document.getElementById("deck"), clickCard);
+  const spec = deckSpec();
+  if (spec !== drawnDeck) {
+    drawnDeck = spec;
+    drawDeckInto(document.getElementById("deck"), clickCard, spec.copies);
+    const caption = document.getElementById("deck-caption");
+    caption.textContent = `${W.deck}: ${spec.size} ${W.cardsWord}; ${W.seatsUpTo} ${spec.seats}`;
+  }
   markDeck();
 }
 
 function markDeck() {
-  markDeckIn(document.getElementById("deck"), (card) => holderOf(card) !== null);
+  markDeckIn(document.getElementById("deck"), heldCount);
 }
 
 function drawPlayers() {
@@ -224,11 +255,13 @@ function activate(i, slot) {
   markActive();
 }
 
+// A tap adds the card to the active lane while the deck has a copy free, else takes one back.
 function clickCard(card) {
-  const holder = holderOf(card);
+  const holder = heldCount(card) >= (deckSpec().copies[card] || 0) ? holderOf(card) : null;
   if (holder) {
     const player = state.players[holder.player];
-    player[holder.slot] = player[holder.slot].filter((c) => c !== card);
+    const at = player[holder.slot].lastIndexOf(card);
+    player[holder.slot] = player[holder.slot].filter((_, k) => k !== at);
     changed(holder.player);
     return;
   }
@@ -390,7 +423,7 @@ async function openTable(text, name) {
   const answer = await postJSON("/api/tables/read", { text, name });
   if (!answer.ok) { showErrors(errors, answer.data.errors); return; }
   const table = answer.data;
-  if (table.players.length < 2 || table.players.length > 4) {
+  if (table.players.length < 2 || table.players.length > 6) {
     showErrors(errors, [`${W.seats} ${table.players.length}`]);
     return;
   }
@@ -558,7 +591,7 @@ function totalsTable(result) {
 // --- wiring -------------------------------------------------------------------------------------
 
 document.getElementById("add-player").addEventListener("click", () => {
-  if (state.players.length >= 4) return;
+  if (state.players.length >= deckSpec().seats) return;
   state.players.push(newPlayer(`${W.player} ${state.players.length + 1}`));
   redraw();
 });
@@ -583,6 +616,7 @@ document.getElementById("load-example").addEventListener("click", () => {
   state.players.forEach((_, i) => checkFoul(i));
 });
 document.getElementById("rulesets").addEventListener("change", () => {
+  drawDeck();
   state.players.forEach((_, i) => checkFoul(i));
 });
 document.getElementById("score").addEventListener("click", scoreTable);
