@@ -41,7 +41,6 @@ from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import arrangement_json
-from housegame.thirteen.seating import require_arranger_deck
 
 SENTENCES: dict[str, tuple[str, str]] = {
     "units": ("{value:+.3f} units", "{value:+.3f} 注"),
@@ -135,7 +134,7 @@ def arrange_command(
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
     players: Annotated[
         int | None,
-        typer.Option(min=2, max=4, help="Table size the value is for; default: a full table."),
+        typer.Option(min=2, max=6, help="Table size the value is for; default: a full table."),
     ] = None,
     json: JsonOption = False,
     lang: LangOption = "en",
@@ -144,8 +143,7 @@ def arrange_command(
     words = check_lang(lang)
     chosen = objective_of(objective)
     rules = load_ruleset(ruleset, ThirteenCardRuleset)
-    require_arranger_deck(rules, "arranging")
-    result = arrange(parse_cards(cards), rules, chosen, top, players)
+    result = arrange(parse_cards(cards, rules.deck.deck()), rules, chosen, top, players)
     if json:
         print_json(arrangement_json(result))
     else:

@@ -19,7 +19,7 @@ from housegame.results import Item
 from housegame.simulation.stats import Exact, magnitude
 from housegame.thirteen.results import TableResult, TableTerms, Term
 
-NAMES = ("p1", "p2", "p3", "p4")
+NAMES = ("p1", "p2", "p3", "p4", "p5", "p6")
 """Seat names in simulated tables; seat 1 banks in banker games."""
 _SEAT = re.compile(r"\bp[1-4]\b")
 TermKey = tuple[str, str]

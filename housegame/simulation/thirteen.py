@@ -19,22 +19,24 @@ import numpy as np
 from housegame.arrange.arranger import Arrangement, Arranger, Objective
 from housegame.arrange.batch import batches
 from housegame.arrange.simulate import arranged_table
-from housegame.cards import DECK
-from housegame.dealer import PLAYERS
+from housegame.cards import IDENTITIES, STANDARD_DECK, Card, Deck
+from housegame.dealer import PLAYERS, deal_from
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
+from housegame.rulesets.common import HAND_CARDS
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
-from housegame.thirteen.seating import require_arranger_deck
 from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
 """Called with the number of deals just finished (under one ruleset); raising
 ``KeyboardInterrupt`` from it ends the run as Ctrl-C does."""
 
+CARDS = tuple(Card(i) for i in range(IDENTITIES))
+"""Every card identity by index (the jokers too)."""
 _ARRANGERS: dict[tuple[str, str, int], Arranger] = {}
 
 
@@ -49,11 +51,28 @@ def _arranger(ruleset: ThirteenCardRuleset, objective: Objective, players: int) 
     return _ARRANGERS[key]
 
 
-def deal_chunk(seed: int, index: int, deals: int, players: int) -> np.ndarray:
-    """Chunk ``index``'s deals: (deals, players, 13) card indices, each hand sorted."""
+def deal_chunk(
+    seed: int, index: int, deals: int, players: int, deck: Deck = STANDARD_DECK
+) -> np.ndarray:
+    """Chunk ``index``'s deals: (deals, players, 13) card indices, each hand sorted, dealt
+    from ``deck`` (a card it holds twice may come twice)."""
     rng = chunk_rng(seed, index)
-    decks = np.argsort(rng.random((deals, 52)), axis=1)
-    return np.sort(decks.reshape(deals, PLAYERS, 13), axis=2)[:, :players]
+    if deck.is_standard:
+        decks = np.argsort(rng.random((deals, 52)), axis=1)
+        return np.sort(decks.reshape(deals, PLAYERS, 13), axis=2)[:, :players]
+    return deal_from(rng, deals, np.array([c.index for c in deck.cards()]), players)
+
+
+def shared_deck(rulesets: Sequence[ThirteenCardRuleset]) -> Deck:
+    """The deck every ruleset of a run deals from (they play the same deals)."""
+    decks = {rules.deck.deck() for rules in rulesets}
+    if len(decks) > 1:
+        shown = ", ".join(f"{r.id} ({r.deck.size} cards)" for r in rulesets)
+        raise TableError(
+            f"the rulesets deal from different decks: {shown}",
+            hint="simulate rulesets with different decks in separate runs (docs/decks.md)",
+        )
+    return decks.pop() if decks else STANDARD_DECK
 
 
 @dataclass(frozen=True)
@@ -72,10 +91,11 @@ class ThirteenChunk:
     def __call__(self) -> list[ThirteenTally]:
         """One tally per ruleset, in order."""
         players = self.players
-        dealt = deal_chunk(self.seed, self.index, self.deals, players)
-        hands = [[DECK[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
+        deck = shared_deck(self.rulesets)
+        dealt = deal_chunk(self.seed, self.index, self.deals, players, deck)
+        hands = [[CARDS[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
         arranged: list[list[Arrangement]] = [[] for _ in self.rulesets]
-        for batch in batches(hands):  # one batch's arrays alive at a time
+        for batch in batches(hands, deck):  # one batch's arrays alive at a time
             for rules, out in zip(self.rulesets, arranged):
                 out.extend(_arranger(rules, self.objective, players).arrange_many([batch]))
         return [self._tally(rules, rows) for rules, rows in zip(self.rulesets, arranged)]
@@ -95,9 +115,15 @@ class ThirteenChunk:
 
 
 def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
-    require_arranger_deck(rules, f"simulating {rules.id}")
-    if not 2 <= players <= PLAYERS:
-        raise TableError(f"{players} players: a simulation deals 2 to {PLAYERS} hands")
+    if not 2 <= players <= MAX_SEATS:
+        raise TableError(f"{players} players: a simulation deals 2 to {MAX_SEATS} hands")
+    if players * HAND_CARDS > rules.deck.size:
+        raise TableError(
+            f"{players} players need {players * HAND_CARDS} cards; {rules.id}'s deck has "
+            f"{rules.deck.size}",
+            hint=f"pass --players {rules.deck.size // HAND_CARDS} or fewer, or a ruleset "
+            "with a bigger deck (deck: extra_suits, docs/decks.md)",
+        )
     if not rules.table.seats.holds(players):
         seats = rules.table.seats
         raise TableError(
@@ -172,6 +198,7 @@ def simulate(
     loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
     for rules in loaded:
         _check_seats(rules, players)
+    shared_deck(loaded)
     sizes = chunk_sizes(deals)
     tasks = [
         ThirteenChunk(tuple(loaded), objective, players, seed, index, size)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from housegame.arrange import Arranger
-from housegame.arrange.build import lane_odds
+from housegame.arrange.build import ruleset_odds
 from housegame.arrange.model import EvModel
 from housegame.cards import Card
 from housegame.glossary import Lang, term
@@ -165,7 +165,7 @@ class Coach:
 
     def __init__(self, ruleset: ThirteenCardRuleset, opponents: int | None, banker: bool) -> None:
         self.ruleset = ruleset
-        self.model = EvModel(ruleset, lane_odds(ruleset.ranking.rules()), opponents, banker=banker)
+        self.model = EvModel(ruleset, ruleset_odds(ruleset), opponents, banker=banker)
         self.arranger = Arranger(ruleset, "ev", model=self.model)
         self.banker = banker
 
