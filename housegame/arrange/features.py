@@ -28,7 +28,7 @@ from housegame.arrange.spaces import (
     Ordinals16,
     RankMasks,
 )
-from housegame.cards import SUIT_NAMES, parse_card, rank_value
+from housegame.cards import JOKER_INDEX, SUIT_NAMES, parse_card, rank_value
 from housegame.ranking import Category
 from housegame.rulesets.common import rank_values
 from housegame.rulesets.thirteen import LaneIs
@@ -166,8 +166,8 @@ def _count_holds(cond: LaneIs, columns: LaneCards) -> Bools:
         ranks = column // 4 + 2
         if cond.min_rank is not None:
             passing &= ranks >= rank_value(cond.min_rank)
-        if cond.max_rank is not None:
-            passing &= ranks <= rank_value(cond.max_rank)
+        if cond.max_rank is not None or len(column) and column.max() >= JOKER_INDEX:
+            passing &= ranks <= rank_value(cond.max_rank or "A")  # a joker ranks no card
         n += passing
     count = cond.count if cond.count is not None else width
     if isinstance(count, int):

@@ -33,7 +33,7 @@ from housegame.arrange.spaces import (
     Strengths32,
 )
 from housegame.errors import HousegameError
-from housegame.ranking import RankingRules, evaluate_batch
+from housegame.ranking import STRAIGHT_FLUSH_ABOVE_FIVE, Category, RankingRules, evaluate_batch
 
 TABLE_VERSION = 3
 _CHUNK = 65_536
@@ -163,9 +163,17 @@ def tables_of_keys(
     inverse = np.searchsorted(keys, both).astype(np.uint16)
     ord5, ord3 = inverse[: len(keys5)], inverse[len(keys5) :]
     _, strength = np.unique(keys >> 4, return_inverse=True)
-    category = (keys >> 24).astype(np.int32)
+    code = (keys >> 24).astype(np.int32)  # ``category_of``: the straight flush above five alike
+    category = np.where(code == STRAIGHT_FLUSH_ABOVE_FIVE, int(Category.STRAIGHT_FLUSH), code)
     return RankTables(
-        rules, ord5, ord3, keys, strength.astype(np.int32), category, terms, identities
+        rules,
+        ord5,
+        ord3,
+        keys,
+        strength.astype(np.int32),
+        category.astype(np.int32),
+        terms,
+        identities,
     )
 
 
