@@ -166,7 +166,7 @@ def _count_holds(cond: LaneIs, columns: LaneCards) -> Bools:
         ranks = column // 4 + 2
         if cond.min_rank is not None:
             passing &= ranks >= rank_value(cond.min_rank)
-        if cond.max_rank is not None or len(column) and column.max() >= JOKER_INDEX:
+        if cond.max_rank is not None or (len(column) and column.max() >= JOKER_INDEX):
             passing &= ranks <= rank_value(cond.max_rank or "A")  # a joker ranks no card
         n += passing
     count = cond.count if cond.count is not None else width

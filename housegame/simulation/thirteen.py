@@ -118,18 +118,13 @@ def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
     if not 2 <= players <= MAX_SEATS:
         raise TableError(f"{players} players: a simulation deals 2 to {MAX_SEATS} hands")
     if not rules.table.seats.holds(players):
-        seats = rules.table.seats
+        seats, size = rules.table.seats, rules.deck.size
+        deck = f": its deck ({size} cards) deals {size // HAND_CARDS} hands of 13"
         raise TableError(
-            f"ruleset '{rules.id}' does not seat {players} players",
+            f"ruleset '{rules.id}' does not seat {players} players"
+            + (deck if players * HAND_CARDS > size else ""),
             hint=f"it seats {seats.min or 2} to {seats.max or PLAYERS}; "
             "pass --players N or leave the ruleset out",
-        )
-    if players * HAND_CARDS > rules.deck.size:
-        raise TableError(
-            f"{players} players need {players * HAND_CARDS} cards; {rules.id}'s deck has "
-            f"{rules.deck.size}",
-            hint=f"pass --players {rules.deck.size // HAND_CARDS} or fewer, or a ruleset "
-            "with a bigger deck (deck: extra_suits, docs/decks.md)",
         )
 
 

@@ -26,6 +26,8 @@ from housegame.thirteen.specials import holding
 from tests.arrange.reference import _cards, best_lexicographic, reference_arrange
 from tests.arrange.test_lockstep import model_for, random_setting, scored
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [
     ROOT / "examples" / "decks" / "maceplay-jokers.yaml",
@@ -81,9 +83,7 @@ def test_multiset_tables_key_every_lane_as_the_scorer() -> None:
         tables = deck_tables(rules)
         naturals = range(52)
         fronts = [
-            [*pair, 52]
-            for pair in combinations_with_replacement(naturals, 2)
-            if rng.random() < 0.2
+            [*pair, 52] for pair in combinations_with_replacement(naturals, 2) if rng.random() < 0.2
         ]
         fronts += [[c, 52, 53] for c in naturals] + [[52, 53, 54]]
         fives = [sorted(rng.choices(range(55), k=5)) for _ in range(1500)]
