@@ -10,10 +10,10 @@ Run::
 Both interleave their two sides round by round (the order alternating), time CPU
 (``time.process_time``: the machine is shared), take each side's median per round and report
 the median over the rounds and the ratio. ``one-hand`` sets each hand by one
-``Arranger.arrange`` call (the ``ev`` objective, the hand's least time of ``--repeat`` calls),
-after a warm-up call per side (tables, lane odds and model built). ``simulate`` runs
-``simulate`` in one process, after a one-deal warm-up per side; a pair's cost is a deal's CPU
-over the pairs of players it scores (6 at four seats, 15 at six).
+``Arranger.arrange`` call (the ``ev`` objective, the hand's least time of ``--repeat`` calls:
+``one_hand_bench.one_hand_ms``), after a warm-up call (tables, lane odds and model built).
+``simulate`` runs ``simulate`` in one process, after a one-deal warm-up per side; a pair's
+cost is a deal's CPU over the pairs of players it scores (6 at four seats, 15 at six).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
-from housegame.arrange.arranger import Arranger
+from one_hand_bench import one_hand_ms  # benchmarks/, the script's folder
+
 from housegame.cards import Card
 from housegame.rulesets.loader import load_ruleset_file
 from housegame.rulesets.resolve import resolve_ruleset
@@ -64,21 +65,9 @@ def one_hand(ruleset: ThirteenCardRuleset, count: int, rounds: int, repeat: int)
     rng = random.Random(2026)
     free = [rng.sample(naturals, 13) for _ in range(count)]
     wild = [jokers[:2] + rng.sample(naturals, 11) for _ in range(count)]
-    arranger = Arranger(ruleset, "ev")
-    arranger.arrange(free[0])
-    arranger.arrange(wild[0])
 
     def median_ms(hands: list[list[Card]]) -> Callable[[], float]:
-        def run() -> float:
-            times = [float("inf")] * len(hands)
-            for _ in range(repeat):
-                for i, hand in enumerate(hands):
-                    began = time.process_time()
-                    arranger.arrange(hand)
-                    times[i] = min(times[i], (time.process_time() - began) * 1000)
-            return statistics.median(times)
-
-        return run
+        return lambda: one_hand_ms(ruleset, hands, repeat)  # a warm-up call, then each hand
 
     print(f"{ruleset.id}: one arrange call, median CPU ms a hand per round")
     got = interleaved({"no joker": median_ms(free), "two jokers": median_ms(wild)}, rounds)

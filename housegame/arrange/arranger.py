@@ -84,7 +84,10 @@ class Choice:
     value: float
 
     def as_dict(self) -> dict[str, Any]:
-        return {**self.setting.text(), "value": round(self.value, 6)}
+        """The lanes and the value; with jokers, what they stand for (``{"back": "JK=AS"}``)."""
+        jokers = self.setting.jokers()
+        extra = {"jokers": jokers} if jokers else {}
+        return {**self.setting.text(), "value": round(self.value, 6), **extra}
 
 
 @dataclass(frozen=True)

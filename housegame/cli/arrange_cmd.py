@@ -92,6 +92,10 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset, lang: Lang = "en")
             _value(result, choice.value, lang),
         )
     console.print(table)
+    shown = result.best.setting.jokers()
+    if shown:  # what the best setting's jokers stand for, lane by lane
+        stands = "; ".join(f"{term(lane, lang)} {text}" for lane, text in shown.items())
+        console.print(f"{term('jokers', lang)}: {stands}")
     special = result.special
     if special is None:
         return
