@@ -35,7 +35,7 @@ from housegame.cli.common import (
     print_json,
 )
 from housegame.cli.compare_cmd import progress_bar
-from housegame.errors import RulesetError
+from housegame.errors import RulesetError, TableError
 from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
@@ -229,6 +229,14 @@ def equilibrium_command(
         if not ruleset
         else [load_ruleset(ref, ThirteenCardRuleset) for ref in ruleset]
     )
+    for rules in rulesets:
+        if not rules.deck.deck().is_standard:
+            raise TableError(
+                f"the equilibrium tables deal one 52-card deck; {rules.id}'s deck "
+                f"({rules.deck.size} cards) is not one",
+                hint="its --objective equilibrium plays ev against its deck's lane odds "
+                "(docs/arrange.md#jokers-and-cards-held-twice)",
+            )
     settings = Iteration(seed, deals, steps, blend)
     entries = shipped_entries(rulesets, players or SHIPPED_PLAYERS)
     with progress_bar() as bar:
