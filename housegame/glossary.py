@@ -70,6 +70,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "skipped": ("skipped", "未比"),
     "objective": ("objective", "目标"),
     "value": ("value", "期望"),
+    "jokers": ("jokers", "鬼牌"),
     "best": ("best", "最佳"),
     "stake": ("stake", "押注"),
     "false-declaration": ("false declaration", "报错"),

@@ -246,6 +246,22 @@ def wild_best(cards: tuple[Card, ...], rules: RankingRules) -> tuple[int, tuple[
     return best
 
 
+def joker_best(with_each: IntArray, naturals: IntArray, rules: RankingRules) -> IntArray:
+    """``wild_best``'s choice for many lanes at once, one joker at a time: ``with_each[n, c]``
+    is lane ``n``'s key with one joker standing for card ``c`` (0..51; its other jokers chosen
+    best in turn), ``naturals`` (N, k) the lane's cards that are no joker. The joker stands
+    for the card that makes the key highest, a card the lane holds only where
+    ``joker_duplicates`` allows it, and the key carries no ``NATURAL`` (the arranger's lookup
+    tables are built with it; tests check it against ``evaluate``)."""
+    import numpy as np
+
+    if not rules.joker_duplicates and naturals.shape[1]:
+        taken = (naturals[:, :, None] == np.arange(len(DECK))).any(axis=1)
+        with_each = np.where(taken, -1, with_each)
+    best: IntArray = with_each.max(axis=1) & ~NATURAL
+    return best
+
+
 @lru_cache(maxsize=1 << 16)
 def describe(key: int) -> str:
     """A short human name for a key, e.g. ``full-house 5s over Ks`` (cached: settlements

@@ -197,8 +197,10 @@ def arrangement_json(result: Arrangement) -> dict[str, Any]:
     """``housegame arrange --json``: the best lanes, the special to declare (its id, or
     null), the value and the alternatives."""
     declared = result.declared
+    jokers = result.best.setting.jokers()  # with jokers: what each lane's stand for
     return {
         **result.best.setting.text(),
+        **({"jokers": jokers} if jokers else {}),
         "declare": declared.hand.id if declared else None,
         "value": round(result.best.value, 6),
         "alternatives": [_choice_json(c) for c in result.alternatives],

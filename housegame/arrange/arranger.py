@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from housegame.arrange.batch import HandBatch, batches, split_setting
-from housegame.arrange.build import lane_odds
+from housegame.arrange.build import ruleset_odds
+from housegame.arrange.cache import notice
+from housegame.arrange.decktables import tables_for
 from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
 from housegame.arrange.evsearch import EvSearch
-from housegame.arrange.lookup import rank_tables
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.search import Found, search_lexicographic
@@ -53,6 +54,12 @@ def ev_model(
     shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
     key = (ruleset.model_dump_json(), objective, players)
     if key not in _MODELS:
+        if objective == "equilibrium" and not ruleset.deck.deck().is_standard:
+            notice(
+                f"the equilibrium objective has no tables for {ruleset.id}'s deck yet "
+                "(jokers or a card twice); playing the ev objective against its deck's odds"
+            )
+            objective = "ev"
         odds = objective_odds(ruleset, objective, players)
         if objective == "equilibrium":
             seats = default_players(ruleset) if players is None else players
@@ -66,10 +73,11 @@ def objective_odds(
     ruleset: ThirteenCardRuleset, objective: Objective, players: int | None = None
 ) -> LaneOdds:
     """The opponents' lane odds an objective's model responds to: the ruleset's equilibrium
-    table at ``players`` (None: a full table), else the shipped odds of its ranking."""
-    if objective == "equilibrium":
+    table at ``players`` (None: a full table), else the odds of its ranking dealt from its
+    deck (a deck of its own has no equilibrium tables yet: its ``ev`` odds)."""
+    if objective == "equilibrium" and ruleset.deck.deck().is_standard:
         return equilibrium_odds(ruleset, players)
-    return lane_odds(ruleset.ranking.rules())
+    return ruleset_odds(ruleset)
 
 
 def odds_model(ruleset: ThirteenCardRuleset, odds: LaneOdds, players: int | None) -> EvModel:
@@ -92,7 +100,10 @@ class Choice:
     value: float
 
     def as_dict(self) -> dict[str, Any]:
-        return {**self.setting.text(), "value": round(self.value, 6)}
+        """The lanes and the value; with jokers, what they stand for (``{"back": "JK=AS"}``)."""
+        jokers = self.setting.jokers()
+        extra = {"jokers": jokers} if jokers else {}
+        return {**self.setting.text(), "value": round(self.value, 6), **extra}
 
 
 @dataclass(frozen=True)
@@ -181,7 +192,7 @@ class Arranger:
         self.players = players
         self.odds = odds
         self.rules = self.ruleset.ranking.rules()
-        self.tables = rank_tables(self.rules)
+        self.tables = tables_for(self.rules, self.ruleset.deck.deck())
         self._model: EvModel | None = model
         self._ev_search: EvSearch | None = None
 
@@ -203,15 +214,14 @@ class Arranger:
             self._ev_search = EvSearch(self.model)
         return self._ev_search.search(batch, top + 1)
 
-    @staticmethod
-    def _batches(hands: Sequence[Sequence[Card]] | Sequence[HandBatch]) -> list[HandBatch]:
+    def _batches(self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch]) -> list[HandBatch]:
         prepared = [h for h in hands if isinstance(h, HandBatch)]
         if len(prepared) == len(hands):
             return prepared
         cards = [h for h in hands if not isinstance(h, HandBatch)]
         if prepared:
             raise TypeError("pass hands or prepared batches, not both")
-        return batches(cards)
+        return batches(cards, self.ruleset.deck.deck())
 
     def found(
         self, hands: Sequence[Sequence[Card]] | Sequence[HandBatch], top: int = 0
@@ -291,8 +301,10 @@ def arrange(
     """The best legal setting of 13 cards (or their text, ``"AS KS ..."``) under ``ruleset``
     (an id, a path or a loaded ruleset), ``top`` alternatives, and the special hand;
     ``players``: the table size (default: a full table)."""
-    hand = parse_cards(cards) if isinstance(cards, str) else cards
-    return Arranger(ruleset, objective, players).arrange(hand, top)
+    arranger = Arranger(ruleset, objective, players)
+    deck = arranger.ruleset.deck.deck()
+    hand = parse_cards(cards, deck) if isinstance(cards, str) else cards
+    return arranger.arrange(hand, top)
 
 
 def arrange_many(

@@ -5,6 +5,7 @@ every ruleset)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
 
@@ -26,7 +27,7 @@ from housegame.arrange.splits import (
     THREES_PER_HAND,
     split_positions,
 )
-from housegame.cards import Card
+from housegame.cards import STANDARD_DECK, Card, Deck
 from housegame.errors import CardError
 from housegame.setting import Setting
 from housegame.thirteen.conditions import HandCounts
@@ -35,12 +36,24 @@ _INDEX = attrgetter("index")
 """A card's sort key (``Card`` orders by it): cheaper than comparing cards."""
 
 
-def check_hand(cards: Sequence[Card]) -> None:
-    """A hand to set is 13 different cards."""
+def check_hand(cards: Sequence[Card], deck: Deck = STANDARD_DECK) -> None:
+    """A hand to set is 13 cards of ``deck``, each at most as often as the deck holds it."""
     if len(cards) != HAND:
         raise CardError(f"a hand to arrange has 13 cards, not {len(cards)}")
-    if len({c.index for c in cards}) != HAND:
+    standard = deck.is_standard and len({c.index for c in cards}) == HAND
+    if standard and not any(c.is_joker for c in cards):
+        return
+    held = Counter(cards)
+    over = sorted(c for c, n in held.items() if n > deck.count(c))
+    if over and deck.most_copies == 1 and all(deck.count(c) for c in over):
         raise CardError("a card appears twice in the hand")
+    if over:
+        card = over[0]
+        times = "once" if held[card] == 1 else f"{held[card]} times"
+        raise CardError(
+            f"the hand holds {card} {times}; the deck has {deck.count(card)}",
+            hint=f"this deck has {deck.size} cards (a ruleset's deck: section, docs/decks.md)",
+        )
 
 
 class HandBatch:
@@ -135,6 +148,8 @@ class HandBatch:
             tuple(cards[p] for p in positions)
             for positions in (THREE_POSITIONS[front], FIVE_POSITIONS[middle], FIVE_POSITIONS[back])
         ]
+        if cards[-1].is_joker:  # the scorer's setting: what each joker stands for
+            return Setting.of(lanes[0], lanes[1], lanes[2], tables.rules)
         keys = tables.keys.take(ordinals).tolist()
         return Setting(lanes[0], lanes[1], lanes[2], (keys[0], keys[1], keys[2]))
 
@@ -142,6 +157,8 @@ class HandBatch:
 def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setting:
     """``hand`` (sorted ascending) set by split ``split``, lane keys read from ``tables``."""
     front, middle, back = (tuple(hand[p] for p in lane) for lane in split_positions(split))
+    if hand[-1].is_joker:  # the scorer's setting: what each joker stands for
+        return Setting.of(front, middle, back, tables.rules)
     keys = (
         tables.key([c.index for c in front]),
         tables.key([c.index for c in middle]),
@@ -150,10 +167,11 @@ def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setti
     return Setting(front, middle, back, keys)
 
 
-def batches(hands: Sequence[Sequence[Card]]) -> list[HandBatch]:
-    """``hands`` checked (``check_hand``), sorted ascending and cut into batches, in order."""
+def batches(hands: Sequence[Sequence[Card]], deck: Deck = STANDARD_DECK) -> list[HandBatch]:
+    """``hands`` checked (``check_hand``: cards of ``deck``), sorted ascending and cut into
+    batches, in order."""
     for cards in hands:
-        check_hand(cards)
+        check_hand(cards, deck)
     ordered = [sorted(cards, key=_INDEX) for cards in hands]
     return [
         HandBatch.of(ordered[start : start + PLAN.batch])

@@ -16,13 +16,15 @@ import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached, unwritable
+from housegame.arrange.decktables import deck_slug, tables_for
 from housegame.arrange.evsearch import EvSearch
-from housegame.arrange.lookup import rank_tables, rules_slug
+from housegame.arrange.lookup import RankTables, rank_tables, rules_slug
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import (
     DATA_DIR,
     ODDS_VERSION,
     LaneOdds,
+    deck_name,
     load_shipped,
     odds_name,
 )
@@ -30,31 +32,38 @@ from housegame.arrange.plan import PLAN
 from housegame.arrange.search import Found, search_lexicographic
 from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
-from housegame.cards import SUIT_NAMES
-from housegame.dealer import deal_hands
+from housegame.cards import STANDARD_DECK, SUIT_NAMES, Deck
+from housegame.dealer import deal_deck, deal_hands
 from housegame.ranking import RankingRules
-from housegame.rulesets.common import Ranking
+from housegame.rulesets.common import DeckSpec, Ranking
 from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
 
 
-def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
-    """One unit a lane, no scoop, no add-ons: what a 'random opponent' is assumed to play for."""
+def neutral_ruleset(rules: RankingRules, deck: DeckSpec | None = None) -> ThirteenCardRuleset:
+    """One unit a lane, no scoop, no add-ons: what a 'random opponent' is assumed to play for
+    (``deck``: dealt from it, its joker settings those of ``rules``)."""
     order = None if rules.suit_order is None else [SUIT_NAMES[s] for s in rules.suit_order]
-    ranking = Ranking.model_validate(
-        {
-            "wheel_straight": rules.wheel_straight,
-            "wheel_straight_flush": rules.wheel_straight_flush,
-            "suit_order": order,
-            "front_straights": rules.front_straights,
-            "front_flushes": rules.front_flushes,
+    fields: dict[str, object] = {
+        "wheel_straight": rules.wheel_straight,
+        "wheel_straight_flush": rules.wheel_straight_flush,
+        "suit_order": order,
+        "front_straights": rules.front_straights,
+        "front_flushes": rules.front_flushes,
+    }
+    if deck is not None and deck.deck().jokers:
+        fields |= {
+            "joker_duplicates": rules.joker_duplicates,
+            "natural_beats_joker": rules.natural_beats_joker,
         }
-    )
+    if deck is not None and not deck.deck().is_standard:
+        fields["five_of_a_kind"] = rules.five_of_a_kind
     return ThirteenCardRuleset(
         id="neutral",
         name="neutral",
         summary="one unit a lane",
-        ranking=ranking,
+        ranking=Ranking.model_validate(fields),
         foul=Foul(handling="refuse"),
+        deck=deck if deck is not None else DeckSpec(),
     )
 
 
@@ -63,9 +72,11 @@ def lane_histogram(
     hands: CardIndices,
     search: Callable[[npt.NDArray[np.intp]], list[Found]],
     meta: dict[str, object],
+    tables: RankTables | None = None,
 ) -> LaneOdds:
-    """Set every hand with ``search`` and count each lane's keys."""
-    tables = rank_tables(rules)
+    """Set every hand with ``search`` and count each lane's keys (read from ``tables``, by
+    default the one-deck tables of ``rules``)."""
+    tables = tables if tables is not None else rank_tables(rules)
     splits = [
         f.splits[0]
         for i in range(0, len(hands), PLAN.batch)
@@ -81,20 +92,36 @@ def lane_histogram(
     return LaneOdds(rules, (keys[0], keys[1], keys[2]), (counts[0], counts[1], counts[2]), meta)
 
 
-def build_lane_odds(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
-    """Lane odds for one ranking setting, reproducible from ``seed`` and ``deals``."""
-    tables = rank_tables(rules)
-    hands = deal_hands(seed, deals)
+def build_lane_odds(
+    rules: RankingRules, seed: int, deals: int, deck: DeckSpec | None = None
+) -> LaneOdds:
+    """Lane odds for one ranking setting, reproducible from ``seed`` and ``deals``; ``deck``:
+    dealt from that deck (as many hands of 13 a deal as it holds), the odds named by the
+    ranking and the deck (``odds_slug``)."""
+    cards = deck.deck() if deck is not None else STANDARD_DECK
+    tables = tables_for(rules, cards)
+    if cards.is_standard:
+        hands = deal_hands(seed, deals)
+    else:
+        hands = deal_deck(seed, deals, np.array([c.index for c in cards.cards()], dtype=np.intp))
     meta: dict[str, object] = {
         "version": ODDS_VERSION,
         "seed": seed,
         "deals": deals,
-        "ranking": rules_slug(rules),
+        "ranking": odds_slug(rules, cards),
         "passes": "lexicographic, ev",
     }
-    first = lane_histogram(rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta)
-    search = EvSearch(EvModel(neutral_ruleset(rules), first))
-    return lane_histogram(rules, hands, lambda cards: search.search(cards, 1), meta)
+    first = lane_histogram(
+        rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta, tables
+    )
+    search = EvSearch(EvModel(neutral_ruleset(rules, deck), first))
+    return lane_histogram(rules, hands, lambda cards: search.search(cards, 1), meta, tables)
+
+
+def odds_slug(rules: RankingRules, deck: Deck) -> str:
+    """What names a lane-odds file: the ranking setting, and a deck other than one 52-card
+    deck (``decktables.deck_slug`` and ``odds.deck_name``)."""
+    return rules_slug(rules) if deck.is_standard else f"{deck_slug(rules)}-{deck_name(deck)}"
 
 
 def rankings_of(rulesets: Iterable[ThirteenCardRuleset]) -> list[RankingRules]:
@@ -109,18 +136,38 @@ FALLBACK_SEED = 0
 FALLBACK_DEALS = 1000
 
 
+def ruleset_odds(ruleset: ThirteenCardRuleset) -> LaneOdds:
+    """The lane odds of a ruleset's opponents: those of its ranking setting, dealt from its
+    deck (a deck with jokers or a card twice has its own, built on first use and cached)."""
+    rules = ruleset.ranking.rules()
+    if ruleset.deck.deck().is_standard:
+        return lane_odds(rules)
+    return _deck_odds(rules, ruleset.deck.model_dump_json())
+
+
+@cache
+def _deck_odds(rules: RankingRules, deck: str) -> LaneOdds:
+    return _odds(rules, DeckSpec.model_validate_json(deck))
+
+
 @cache
 def lane_odds(rules: RankingRules) -> LaneOdds:
     """Shipped odds for ``rules`` (a damaged shipped file is an error); else the user cache (a
     file that does not verify is rebuilt); else built now (seed 0, 1,000 deals) and cached."""
-    shipped = DATA_DIR / odds_name(rules)
+    return _odds(rules, None)
+
+
+def _odds(rules: RankingRules, deck: DeckSpec | None) -> LaneOdds:
+    """``lane_odds``; ``deck``: opponents dealt from it (its odds are never shipped)."""
+    slug = odds_slug(rules, deck.deck() if deck is not None else STANDARD_DECK)
+    shipped = DATA_DIR / odds_name(rules, slug)
     if shipped.is_file():
         return load_shipped(shipped, rules)
     folder = cache_dir()
-    cached = folder / odds_name(rules) if folder is not None else None
+    cached = folder / odds_name(rules, slug) if folder is not None else None
     if cached is not None and cached.is_file():
         try:
-            odds = LaneOdds.load(cached, rules, require_checksum=True)
+            odds = LaneOdds.load(cached, rules, require_checksum=True, slug=slug)
             if (odds.meta.get("seed"), odds.meta.get("deals")) == (FALLBACK_SEED, FALLBACK_DEALS):
                 return odds
             notice(f"cache file {cached} was built from other deals; rebuilding it")
@@ -128,9 +175,9 @@ def lane_odds(rules: RankingRules) -> LaneOdds:
             notice(f"cache file {cached} does not verify ({exc}); rebuilding it")
     if cached is not None and not cached.exists() and not unwritable():
         notice(
-            f"building lane odds for ranking {rules_slug(rules)} from {FALLBACK_DEALS:,} deals; "
+            f"building lane odds for ranking {slug} from {FALLBACK_DEALS:,} deals; "
             "this happens once"
         )
-    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS)
+    odds = build_lane_odds(rules, FALLBACK_SEED, FALLBACK_DEALS, deck)
     store_cached(cached, odds.arrays(), compressed=True)
     return odds

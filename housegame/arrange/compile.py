@@ -89,7 +89,7 @@ def _per_ordinal(model: EvModel, lane: int, row: int, fact: OrdinalFacts) -> F64
         values: F64 = model.lanes[lane][row]
         return values
     cond = model.leaves[lane][row - FEATURE_COUNT]
-    if (lane == 0 and cond.suited is not None) or cond.reads_cards():
+    if fact.reads_cards(cond, lane == 0):
         return None
     return leaf_holds(cond, model.tables.category, fact.suited, fact.ranks)
 
@@ -98,7 +98,8 @@ def lane_rows(model: EvModel) -> Lanes:
     """Each lane's used rows as per-ordinal tables, constants and card rows."""
     tables = model.tables
     size = len(tables.keys)
-    facts = (OrdinalFacts(tables.ord3, 3, size), OrdinalFacts(tables.ord5, 5, size))
+    terms = None if tables.identities == 52 else tables.terms.astype(np.int64)
+    facts = (OrdinalFacts(tables.ord3, 3, size, terms), OrdinalFacts(tables.ord5, 5, size, terms))
     out = []
     for lane, used in enumerate(used_rows(model)):
         fact = facts[min(lane, 1)]

@@ -17,16 +17,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from housegame.arrange.combos import colex_hands
+from housegame.arrange.decktables import multisets
 from housegame.arrange.lookup import COLEX
 from housegame.arrange.spaces import (
     F64,
     Bools,
     Categories,
+    ColexTerms,
     LaneCards,
     Ordinals16,
     RankMasks,
 )
-from housegame.cards import SUIT_NAMES, parse_card, rank_value
+from housegame.cards import JOKER_INDEX, SUIT_NAMES, parse_card, rank_value
 from housegame.ranking import Category
 from housegame.rulesets.common import rank_values
 from housegame.rulesets.thirteen import LaneIs
@@ -69,28 +71,48 @@ class OrdinalFacts:
     and rank mask (bit ``rank``, as ``leaf_holds`` reads them); and conditions that read the
     cards over every hand of the size (``every_hand``)."""
 
-    def __init__(self, ordinals: Ordinals16, width: int, size: int) -> None:
+    def __init__(
+        self, ordinals: Ordinals16, width: int, size: int, terms: ColexTerms | None = None
+    ) -> None:
+        """``terms``: the tables' colex terms where they index multisets of the card
+        identities (a deck with jokers or a card twice, ``decktables``); None: one deck."""
         self.ordinals, self.width = ordinals, width
+        self.multi = terms is not None
+        """Lanes may hold a joker or a card twice: suitedness and ranks are then read from
+        the cards (the scorer reads a joker's own), not from the ordinal."""
+        self._terms = COLEX if terms is None else terms
         self.held: Bools = np.bincount(ordinals, minlength=size) > 0
         colex = np.zeros(size, dtype=np.int64)
         colex[ordinals] = np.arange(len(ordinals), dtype=np.int64)  # any hand of each ordinal
         cards = np.empty((size, width), dtype=np.int64)
         for k in range(width - 1, -1, -1):  # unrank: the largest card whose term fits
-            cards[:, k] = np.searchsorted(COLEX[k], colex, side="right") - 1
-            colex -= COLEX[k].take(cards[:, k])
+            cards[:, k] = np.searchsorted(self._terms[k], colex, side="right") - 1
+            colex -= self._terms[k].take(cards[:, k])
         suits = cards % 4
         self.suited: Bools = (suits == suits[:, :1]).all(axis=1)
         self.ranks: RankMasks = np.bitwise_or.reduce(np.int64(1) << (cards // 4 + 2), axis=1)
         self._hands: LaneCards | None = None
+
+    def reads_cards(self, cond: LaneIs, front: bool) -> bool:
+        """Whether ``cond`` varies within an ordinal: named cards, suits and rank thresholds;
+        "suited" in the front (a front need not rank a flush); and, where lanes may hold a
+        joker or a card twice, "suited" and ranks in any lane."""
+        shaped = cond.suited is not None and (front or self.multi)
+        return shaped or cond.reads_cards() or (self.multi and cond.ranks is not None)
 
     def every_hand(self, cond: LaneIs, category: Categories) -> Bools:
         """A condition that reads the cards (``LaneIs.reads_cards``, or "suited" in the front)
         for every hand of this size, by colex rank: made once per model, it turns a batch's
         card rows into one gather per subset. ``category``: per ordinal."""
         if self._hands is None:  # (width, hands): each position's cards contiguous
-            self._hands = np.ascontiguousarray(colex_hands(self.width).T)
+            hands = colex_hands(self.width) if not self.multi else multisets(self.width)
+            self._hands = np.ascontiguousarray(hands.T)
         columns = self._hands
         ok = np.ones(columns.shape[1], dtype=bool)
+        if self.multi and cond.ranks is not None:  # a joker's own rank, as the scorer reads it
+            masks = np.bitwise_or.reduce(np.int64(1) << (columns // 4 + 2), axis=0)
+            ok &= masks == sum(1 << r for r in rank_values(cond.ranks))
+            cond = cond.model_copy(update={"ranks": None})
         if cond.category is not None or cond.ranks is not None:
             ok &= _shape_holds(cond, category, self.ranks).take(self.ordinals)
         if cond.suited is not None:
@@ -144,8 +166,8 @@ def _count_holds(cond: LaneIs, columns: LaneCards) -> Bools:
         ranks = column // 4 + 2
         if cond.min_rank is not None:
             passing &= ranks >= rank_value(cond.min_rank)
-        if cond.max_rank is not None:
-            passing &= ranks <= rank_value(cond.max_rank)
+        if cond.max_rank is not None or (len(column) and column.max() >= JOKER_INDEX):
+            passing &= ranks <= rank_value(cond.max_rank or "A")  # a joker ranks no card
         n += passing
     count = cond.count if cond.count is not None else width
     if isinstance(count, int):

@@ -12,8 +12,8 @@ building one takes seconds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from math import comb
 from pathlib import Path
@@ -32,7 +32,8 @@ from housegame.arrange.spaces import (
     Ordinals16,
     Strengths32,
 )
-from housegame.ranking import RankingRules, evaluate_batch
+from housegame.errors import HousegameError
+from housegame.ranking import STRAIGHT_FLUSH_ABOVE_FIVE, Category, RankingRules, evaluate_batch
 
 TABLE_VERSION = 3
 _CHUNK = 65_536
@@ -73,6 +74,12 @@ class RankTables:
     """Ordinal -> rank of the key's strength (suits dropped): what the foul check compares."""
     category: Categories
     """Ordinal -> hand category (``ranking.Category`` value)."""
+    terms: ColexTerms32 = field(default_factory=lambda: COLEX32)
+    """``terms[k, c]``: card ``c``'s share of the index of a hand holding it at sorted
+    position ``k``: C(c, k+1) over the 52 cards of one deck; C(c + k, k+1) over the card
+    identities with jokers (``decktables``), where a hand may hold a card more than once."""
+    identities: int = 52
+    """The card identities the tables index (52; 55 in a deck's tables: the jokers too)."""
 
     def ordinals5(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 5-card hands; ``cards`` (N, 5) with each row ascending."""
@@ -91,9 +98,9 @@ class RankTables:
         for start in range(0, count, _EVAL_CHUNK):
             stop = min(count, start + _EVAL_CHUNK)
             idx, add = index[: stop - start], term[: stop - start]
-            COLEX32[0].take(columns[0, start:stop], out=idx, mode="wrap")
+            self.terms[0].take(columns[0, start:stop], out=idx, mode="wrap")
             for k in range(1, 5):
-                COLEX32[k].take(columns[k, start:stop], out=add, mode="wrap")
+                self.terms[k].take(columns[k, start:stop], out=add, mode="wrap")
                 idx += add
             self.ord5.take(idx, out=out[start:stop], mode="wrap")
         return out
@@ -105,13 +112,15 @@ class RankTables:
     def key(self, cards: Sequence[int]) -> int:
         """``ranking.evaluate``'s key of one 3- or 5-card hand (card indices, ascending), read
         from the table: cheaper than evaluating it when a search has set many hands."""
-        index = sum(_COLEX_ROWS[k][c] for k, c in enumerate(cards))
+        rows = _COLEX_ROWS if self.identities == 52 else self.terms.tolist()
+        index = sum(rows[k][c] for k, c in enumerate(cards))
         return int(self.keys[(self.ord5 if len(cards) == 5 else self.ord3)[index]])
 
     def ordinals3(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 3-card hands; ``cards`` (N, 3) with each row ascending."""
         c = np.asarray(cards, dtype=np.intp)
-        idx = COLEX[0].take(c[:, 0]) + COLEX[1].take(c[:, 1]) + COLEX[2].take(c[:, 2])
+        terms = COLEX if self.identities == 52 else self.terms.astype(np.int64)
+        idx = terms[0].take(c[:, 0]) + terms[1].take(c[:, 1]) + terms[2].take(c[:, 2])
         out: Ordinals16 = self.ord3.take(idx)
         return out
 
@@ -130,36 +139,69 @@ def build_tables(rules: RankingRules) -> RankTables:
     """Evaluate every 5- and 3-card hand with the reference ``evaluate_batch``."""
     hands5, colex5 = _all_hands(5)
     hands3, colex3 = _all_hands(3)
-    keys5, keys3 = _keys(hands5, rules), _keys(hands3, rules)
+    keys5, keys3 = np.empty(len(colex5), dtype=np.int64), np.empty(len(colex3), dtype=np.int64)
+    keys5[colex5], keys3[colex3] = _keys(hands5, rules), _keys(hands3, rules)
+    return tables_of_keys(rules, keys5, keys3)
+
+
+def tables_of_keys(
+    rules: RankingRules,
+    keys5: Keys,
+    keys3: Keys,
+    terms: ColexTerms32 = COLEX32,
+    identities: int = 52,
+) -> RankTables:
+    """Tables from every 5- and 3-card hand's key, by the hand's index under ``terms``."""
     both = np.concatenate([keys5, keys3])
     keys = np.unique(both)  # a plain sort, then a search: cheaper than return_inverse's argsort
-    assert len(keys) < 1 << 16
+    if len(keys) >= 1 << 16:
+        raise HousegameError(
+            f"ranking {rules_slug(rules)} makes {len(keys):,} distinct hands; the arranger "
+            "indexes at most 65,535",
+            hint="drop ranking.suit_order or ranking.natural_beats_joker",
+        )
     inverse = np.searchsorted(keys, both).astype(np.uint16)
-    ord5 = np.empty(len(keys5), dtype=np.uint16)
-    ord5[colex5] = inverse[: len(keys5)]
-    ord3 = np.empty(len(keys3), dtype=np.uint16)
-    ord3[colex3] = inverse[len(keys5) :]
+    ord5, ord3 = inverse[: len(keys5)], inverse[len(keys5) :]
     _, strength = np.unique(keys >> 4, return_inverse=True)
+    code = (keys >> 24).astype(np.int32)  # ``category_of``: the straight flush above five alike
+    category = np.where(code == STRAIGHT_FLUSH_ABOVE_FIVE, int(Category.STRAIGHT_FLUSH), code)
     return RankTables(
-        rules, ord5, ord3, keys, strength.astype(np.int32), (keys >> 24).astype(np.int32)
+        rules,
+        ord5,
+        ord3,
+        keys,
+        strength.astype(np.int32),
+        category.astype(np.int32),
+        terms,
+        identities,
     )
 
 
-def cache_file(rules: RankingRules) -> Path | None:
+def cache_file(rules: RankingRules, slug: str | None = None) -> Path | None:
     """The cache file of one ranking setting's tables (None: no cache folder is known)."""
     folder = cache_dir()
-    return (
-        None if folder is None else folder / f"rank-tables-v{TABLE_VERSION}-{rules_slug(rules)}.npz"
-    )
+    name = slug if slug is not None else rules_slug(rules)
+    return None if folder is None else folder / f"rank-tables-v{TABLE_VERSION}-{name}.npz"
 
 
 _ARRAYS = ("ord5", "ord3", "keys", "strength", "category")
-_SHAPES = {"ord5": (comb(52, 5),), "ord3": (comb(52, 3),)}
 
 
-def _from_arrays(rules: RankingRules, arrays: dict[str, Any]) -> RankTables | None:
+def hands_indexed(identities: int, size: int) -> int:
+    """Rows of a ``size``-card table: the hands of different cards of one deck (52
+    identities), or every multiset of the identities (a deck's tables)."""
+    return comb(52, size) if identities == 52 else comb(identities + size - 1, size)
+
+
+def _from_arrays(
+    rules: RankingRules,
+    arrays: dict[str, Any],
+    shapes: dict[str, tuple[int]],
+    terms: ColexTerms32,
+    identities: int,
+) -> RankTables | None:
     """Tables from verified arrays of the expected shapes and types; None otherwise."""
-    if any(arrays[name].shape != shape for name, shape in _SHAPES.items()) or any(
+    if any(arrays[name].shape != shape for name, shape in shapes.items()) or any(
         arrays[name].dtype != dtype
         for name, dtype in (("ord5", np.uint16), ("ord3", np.uint16), ("keys", np.int64))
     ):
@@ -171,22 +213,37 @@ def _from_arrays(rules: RankingRules, arrays: dict[str, Any]) -> RankTables | No
         arrays["keys"],
         arrays["strength"].astype(np.int32),
         arrays["category"].astype(np.int32),
+        terms,
+        identities,
     )
+
+
+def cached_tables(
+    rules: RankingRules,
+    slug: str,
+    build: Callable[[], RankTables],
+    terms: ColexTerms32 = COLEX32,
+    identities: int = 52,
+) -> RankTables:
+    """Tables from the disk cache (if the file verifies and has the shapes ``terms`` index), or
+    built (said on stderr) and cached."""
+    path = cache_file(rules, slug)
+    arrays = load_cached(path, _ARRAYS)
+    shapes = {"ord5": (hands_indexed(identities, 5),), "ord3": (hands_indexed(identities, 3),)}
+    found = _from_arrays(rules, arrays, shapes, terms, identities) if arrays is not None else None
+    if found is not None:
+        return found
+    if arrays is not None:
+        notice(f"cache file {path} holds tables of the wrong shape; rebuilding it")
+    elif path is not None and not path.exists() and not unwritable():
+        notice(f"building lookup tables for ranking {slug}; this happens once")
+    tables = build()
+    store_cached(path, {name: getattr(tables, name) for name in _ARRAYS})
+    return tables
 
 
 @cache
 def rank_tables(rules: RankingRules) -> RankTables:
     """The lookup tables for ``rules``: from memory, the disk cache (if the file verifies), or
     built (about a second, said on stderr) and cached."""
-    path = cache_file(rules)
-    arrays = load_cached(path, _ARRAYS)
-    found = _from_arrays(rules, arrays) if arrays is not None else None
-    if found is not None:
-        return found
-    if arrays is not None:
-        notice(f"cache file {path} holds tables of the wrong shape; rebuilding it")
-    elif path is not None and not path.exists() and not unwritable():
-        notice(f"building lookup tables for ranking {rules_slug(rules)}; this happens once")
-    tables = build_tables(rules)
-    store_cached(path, {name: getattr(tables, name) for name in _ARRAYS})
-    return tables
+    return cached_tables(rules, rules_slug(rules), lambda: build_tables(rules))

@@ -40,12 +40,13 @@ from itertools import product
 
 import numpy as np
 
+from housegame.arrange.decktables import tables_for
 from housegame.arrange.features import FEATURE_NAMES
-from housegame.arrange.lookup import RankTables, rank_tables
+from housegame.arrange.lookup import RankTables
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.opponents import expected_factor
 from housegame.arrange.spaces import F64
-from housegame.cards import DECK, Card
+from housegame.cards import Card
 from housegame.numbers import Num, power
 from housegame.rulesets.common import HAND_CARDS, LANES
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -71,7 +72,7 @@ class EvModel:
         seat (banker games: every other player is an opponent, ties as the ruleset says)."""
         self.ruleset = ruleset
         self.payout = Payout(ruleset)
-        self.tables: RankTables = rank_tables(ruleset.ranking.rules())
+        self.tables: RankTables = tables_for(ruleset.ranking.rules(), ruleset.deck.deck())
         self.odds = odds
         compare = ruleset.table.compare
         seats = ruleset.table.seats.max or 4
@@ -278,8 +279,9 @@ class EvModel:
         if not rules:
             return {}
         known = self.opponent.counts
-        in_deck = payout.counted(DECK)
-        share = HAND_CARDS / (len(DECK) - HAND_CARDS)
+        deck = self.ruleset.deck.deck().cards()
+        in_deck = payout.counted(deck)
+        share = HAND_CARDS / (len(deck) - HAND_CARDS)
         table = {}
         for mine in product(*(range(min(n, HAND_CARDS) + 1) for n in in_deck)):
             total = 0.0

@@ -25,6 +25,7 @@ from housegame.arrange.cache import (
 )
 from housegame.arrange.lookup import RankTables, rules_slug
 from housegame.arrange.spaces import F64, Keys
+from housegame.cards import BIG_JOKER, JOKER, JOKER_NAMES, LITTLE_JOKER, SUIT_CHARS, Deck
 from housegame.errors import HousegameError
 from housegame.ranking import RankingRules
 
@@ -71,9 +72,12 @@ class LaneOdds:
         write_atomic(path, self.arrays(), compressed=True)
 
     @classmethod
-    def load(cls, path: Path, rules: RankingRules, require_checksum: bool = False) -> LaneOdds:
+    def load(
+        cls, path: Path, rules: RankingRules, require_checksum: bool = False, slug: str = ""
+    ) -> LaneOdds:
         """Read and check a lane-odds file: ``Unverified`` unless it is whole (the zip's CRCs,
-        and the checksum where it has one) and well formed for ``rules``."""
+        and the checksum where it has one) and well formed for ``rules`` (``slug``: the name
+        its meta gives the ranking and deck, by default the ranking's)."""
         arrays = read_verified(path, _ARRAYS, require_checksum)
         try:
             meta = json.loads(str(arrays["meta"]))
@@ -81,8 +85,9 @@ class LaneOdds:
             raise Unverified("unreadable meta") from None
         if not isinstance(meta, dict) or meta.get("version") != ODDS_VERSION:
             raise Unverified(f"not version {ODDS_VERSION}")
-        if meta.get("ranking") != rules_slug(rules):
-            raise Unverified(f"odds for {meta.get('ranking')}, not {rules_slug(rules)}")
+        wanted = slug or rules_slug(rules)
+        if meta.get("ranking") != wanted:
+            raise Unverified(f"odds for {meta.get('ranking')}, not {wanted}")
         keys = tuple(np.asarray(arrays[f"{lane}_keys"]) for lane in LANE_ORDER)
         counts = tuple(np.asarray(arrays[f"{lane}_counts"]) for lane in LANE_ORDER)
         for lane_keys, lane_counts in zip(keys, counts):
@@ -101,8 +106,21 @@ class LaneOdds:
         return cls(rules, (k[0], k[1], k[2]), (c[0], c[1], c[2]), meta)
 
 
-def odds_name(rules: RankingRules) -> str:
-    return f"lane-odds-v{ODDS_VERSION}-{rules_slug(rules)}.npz"
+def odds_name(rules: RankingRules, slug: str = "") -> str:
+    """A lane-odds file's name: its ranking's slug (``slug``: the ranking's and deck's)."""
+    return f"lane-odds-v{ODDS_VERSION}-{slug or rules_slug(rules)}.npz"
+
+
+def deck_name(deck: Deck) -> str:
+    """A deck as a file name: each suit's copies, then the jokers (``c1d1h2s2``, ``c1d1h1s1-jk2``,
+    ``-jks1jkb1`` where the little and big joker differ)."""
+    suits = "".join(f"{SUIT_CHARS[s]}{min(deck.copies[s::4][:13])}" for s in range(len(SUIT_CHARS)))
+    jokers = "".join(
+        f"{name.lower()}{deck.count(card)}"
+        for name, card in zip(JOKER_NAMES, (JOKER, LITTLE_JOKER, BIG_JOKER))
+        if deck.count(card)
+    )
+    return f"{suits}-{jokers}" if jokers else suits
 
 
 def load_shipped(path: Path, rules: RankingRules) -> LaneOdds:

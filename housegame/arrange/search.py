@@ -20,7 +20,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from housegame.arrange.lookup import COLEX32, RankTables
+from housegame.arrange.lookup import RankTables
 from housegame.arrange.plan import PLAN, THRESHOLD_MARGIN
 from housegame.arrange.spaces import (
     F64,
@@ -75,7 +75,7 @@ class Hands:
 def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
     """Every subset's ordinal and strength; ``cards``: (B, 13), each row ascending."""
     count = len(cards)
-    colex = COLEX32[:, cards]  # (5, B, 13): each card's colex term at each position
+    colex = tables.terms[:, cards]  # (5, B, 13): each card's colex term at each position
     idx5 = colex[0].take(FIVES_BY_CARD[0], axis=1)
     for k in range(1, 5):
         idx5 += colex[k].take(FIVES_BY_CARD[k], axis=1)

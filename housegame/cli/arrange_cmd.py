@@ -35,13 +35,13 @@ from housegame.cli.common import (
     print_json,
 )
 from housegame.cli.compare_cmd import progress_bar
-from housegame.errors import RulesetError
+from housegame.errors import RulesetError, TableError
 from housegame.glossary import Lang, term
 from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import arrangement_json
-from housegame.thirteen.seating import arrangers_set, require_arranger_deck
+from housegame.thirteen.seating import standard_deck
 
 SENTENCES: dict[str, tuple[str, str]] = {
     "units": ("{value:+.3f} units", "{value:+.3f} 注"),
@@ -93,6 +93,10 @@ def render(result: Arrangement, ruleset: ThirteenCardRuleset, lang: Lang = "en")
             _value(result, choice.value, lang),
         )
     console.print(table)
+    shown = result.best.setting.jokers()
+    if shown:  # what the best setting's jokers stand for, lane by lane
+        stands = "; ".join(f"{term(lane, lang)} {text}" for lane, text in shown.items())
+        console.print(f"{term('jokers', lang)}: {stands}")
     special = result.special
     if special is None:
         return
@@ -135,7 +139,7 @@ def arrange_command(
     top: Annotated[int, typer.Option("--top", min=0, max=50, help="Alternatives to show.")] = 3,
     players: Annotated[
         int | None,
-        typer.Option(min=2, max=4, help="Table size the value is for; default: a full table."),
+        typer.Option(min=2, max=6, help="Table size the value is for; default: a full table."),
     ] = None,
     json: JsonOption = False,
     lang: LangOption = "en",
@@ -144,8 +148,7 @@ def arrange_command(
     words = check_lang(lang)
     chosen = objective_of(objective)
     rules = load_ruleset(ruleset, ThirteenCardRuleset)
-    require_arranger_deck(rules, "arranging")
-    result = arrange(parse_cards(cards), rules, chosen, top, players)
+    result = arrange(parse_cards(cards, rules.deck.deck()), rules, chosen, top, players)
     if json:
         print_json(arrangement_json(result))
     else:
@@ -181,7 +184,7 @@ def build_command(
     whose deck the arrangers set)."""
     check_folder(out, "--out")
     folder = out
-    rulesets = [r for r in bundled_of(ThirteenCardRuleset) if arrangers_set(r)]
+    rulesets = [r for r in bundled_of(ThirteenCardRuleset) if standard_deck(r)]
     for rules in rankings_of(rulesets):
         odds = build_lane_odds(rules, seed, deals)
         path = folder / odds_name(rules)
@@ -227,10 +230,18 @@ def equilibrium_command(
     """Build the equilibrium objective's lane odds (blended best-response iteration)."""
     check_folder(out, "--out")
     rulesets = (
-        [r for r in bundled_of(ThirteenCardRuleset) if arrangers_set(r)]
+        [r for r in bundled_of(ThirteenCardRuleset) if standard_deck(r)]
         if not ruleset
         else [load_ruleset(ref, ThirteenCardRuleset) for ref in ruleset]
     )
+    for rules in rulesets:
+        if not rules.deck.deck().is_standard:
+            raise TableError(
+                f"the equilibrium tables deal one 52-card deck; {rules.id}'s deck "
+                f"({rules.deck.size} cards) is not one",
+                hint="its --objective equilibrium plays ev against its deck's lane odds "
+                "(docs/arrange.md#jokers-and-cards-held-twice)",
+            )
     settings = Iteration(seed, deals, steps, blend)
     entries = shipped_entries(rulesets, players or SHIPPED_PLAYERS)
     with progress_bar() as bar:

@@ -19,7 +19,7 @@ from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import Backend
-from housegame.thirteen.seating import arrangers_set
+from housegame.thirteen.seating import standard_deck
 
 bench_app = typer.Typer(
     help="The ladder: strategies against each other in duplicate, per ruleset, with 95% intervals.",
@@ -114,7 +114,7 @@ def thirteen_command(
     """13-card: each strategy's exploitability (its best response's gain) and agreement."""
     rulesets = rulesets_of(ruleset, ThirteenCardRuleset)
     if not ruleset:  # every bundled ruleset whose deck the arrangers set
-        rulesets = [rules for rules in rulesets if arrangers_set(rules)]
+        rulesets = [rules for rules in rulesets if standard_deck(rules)]
     names = strategy or list(THIRTEEN)
     sizes = players or [2, 4]
     entries = len(rulesets) * len(names) * len(sizes)

@@ -191,7 +191,7 @@ def simulate_cmd(
     deals: Annotated[
         int, typer.Option(min=1, max=MAX_DEALS, help="Deals to play under each ruleset.")
     ] = 1000,
-    players: Annotated[int, typer.Option(min=2, max=4, help="Hands per deal.")] = 4,
+    players: Annotated[int, typer.Option(min=2, max=6, help="Hands per deal.")] = 4,
     seed: Annotated[
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals (same seed, same deals).")
     ] = 1,

@@ -45,7 +45,7 @@ from housegame.thirteen.replay import (
     skill_of,
 )
 from housegame.thirteen.results import TableResult
-from housegame.thirteen.seating import require_arranger_deck
+from housegame.thirteen.seating import require_standard_deck
 from housegame.thirteen.specials import Declared, holding
 from housegame.trainer import Coach, Explanation, Option, coach, seat_opponents
 from housegame.yamlsource import Located
@@ -179,7 +179,7 @@ class Table:
                 high=seats.max,
                 count=len(players),
             )
-        require_arranger_deck(rules, "a game against the computer")
+        require_standard_deck(rules, "a game against the computer")
         self.rules = rules
         self.ruleset_ref = ruleset_ref
         self.players = list(players)

@@ -20,23 +20,26 @@ from housegame.arrange.arranger import DEFAULT_OBJECTIVE, Arrangement, Arranger,
 from housegame.arrange.batch import batches
 from housegame.arrange.equilibrium import equilibrium_odds
 from housegame.arrange.simulate import arranged_table
-from housegame.cards import DECK
-from housegame.dealer import PLAYERS
+from housegame.cards import IDENTITIES, STANDARD_DECK, Card, Deck
+from housegame.dealer import PLAYERS, deal_from
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
+from housegame.rulesets.common import HAND_CARDS
 from housegame.rulesets.families import load_in_family_order
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
-from housegame.thirteen.seating import arrangers_set, require_arranger_deck
+from housegame.thirteen.seating import standard_deck
 from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
 """Called with the number of deals just finished (under one ruleset); raising
 ``KeyboardInterrupt`` from it ends the run as Ctrl-C does."""
 
+CARDS = tuple(Card(i) for i in range(IDENTITIES))
+"""Every card identity by index (the jokers too)."""
 _ARRANGERS: dict[tuple[str, str, int], Arranger] = {}
 
 
@@ -51,11 +54,28 @@ def _arranger(ruleset: ThirteenCardRuleset, objective: Objective, players: int) 
     return _ARRANGERS[key]
 
 
-def deal_chunk(seed: int, index: int, deals: int, players: int) -> np.ndarray:
-    """Chunk ``index``'s deals: (deals, players, 13) card indices, each hand sorted."""
+def deal_chunk(
+    seed: int, index: int, deals: int, players: int, deck: Deck = STANDARD_DECK
+) -> np.ndarray:
+    """Chunk ``index``'s deals: (deals, players, 13) card indices, each hand sorted, dealt
+    from ``deck`` (a card it holds twice may come twice)."""
     rng = chunk_rng(seed, index)
-    decks = np.argsort(rng.random((deals, 52)), axis=1)
-    return np.sort(decks.reshape(deals, PLAYERS, 13), axis=2)[:, :players]
+    if deck.is_standard:
+        decks = np.argsort(rng.random((deals, 52)), axis=1)
+        return np.sort(decks.reshape(deals, PLAYERS, 13), axis=2)[:, :players]
+    return deal_from(rng, deals, np.array([c.index for c in deck.cards()]), players)
+
+
+def shared_deck(rulesets: Sequence[ThirteenCardRuleset]) -> Deck:
+    """The deck every ruleset of a run deals from (they play the same deals)."""
+    decks = {rules.deck.deck() for rules in rulesets}
+    if len(decks) > 1:
+        shown = ", ".join(f"{r.id} ({r.deck.size} cards)" for r in rulesets)
+        raise TableError(
+            f"the rulesets deal from different decks: {shown}",
+            hint="simulate rulesets with different decks in separate runs (docs/decks.md)",
+        )
+    return decks.pop() if decks else STANDARD_DECK
 
 
 @dataclass(frozen=True)
@@ -74,10 +94,11 @@ class ThirteenChunk:
     def __call__(self) -> list[ThirteenTally]:
         """One tally per ruleset, in order."""
         players = self.players
-        dealt = deal_chunk(self.seed, self.index, self.deals, players)
-        hands = [[DECK[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
+        deck = shared_deck(self.rulesets)
+        dealt = deal_chunk(self.seed, self.index, self.deals, players, deck)
+        hands = [[CARDS[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
         arranged: list[list[Arrangement]] = [[] for _ in self.rulesets]
-        for batch in batches(hands):  # one batch's arrays alive at a time
+        for batch in batches(hands, deck):  # one batch's arrays alive at a time
             for rules, out in zip(self.rulesets, arranged):
                 out.extend(_arranger(rules, self.objective, players).arrange_many([batch]))
         return [self._tally(rules, rows) for rules, rows in zip(self.rulesets, arranged)]
@@ -97,13 +118,14 @@ class ThirteenChunk:
 
 
 def _check_seats(rules: ThirteenCardRuleset, players: int) -> None:
-    require_arranger_deck(rules, f"simulating {rules.id}")
-    if not 2 <= players <= PLAYERS:
-        raise TableError(f"{players} players: a simulation deals 2 to {PLAYERS} hands")
+    if not 2 <= players <= MAX_SEATS:
+        raise TableError(f"{players} players: a simulation deals 2 to {MAX_SEATS} hands")
     if not rules.table.seats.holds(players):
-        seats = rules.table.seats
+        seats, size = rules.table.seats, rules.deck.size
+        deck = f": its deck ({size} cards) deals {size // HAND_CARDS} hands of 13"
         raise TableError(
-            f"ruleset '{rules.id}' does not seat {players} players",
+            f"ruleset '{rules.id}' does not seat {players} players"
+            + (deck if players * HAND_CARDS > size else ""),
             hint=f"it seats {seats.min or 2} to {seats.max or PLAYERS}; "
             "pass --players N or leave the ruleset out",
         )
@@ -156,10 +178,11 @@ class SimulationReport:
 
 
 def simulated_rulesets(refs: Sequence[str] | None) -> list[ThirteenCardRuleset]:
-    """The rulesets a simulation runs, in family order: those named (one the arrangers cannot
-    deal for is refused when it runs), or every bundled one whose deck the arrangers set."""
+    """The rulesets a simulation runs, in family order: those named (rulesets of different
+    decks are refused when it runs), or every bundled one that deals one 52-card deck (a deck
+    of its own is simulated when named)."""
     loaded = load_in_family_order(refs, ThirteenCardRuleset)
-    return loaded if refs else [rules for rules in loaded if arrangers_set(rules)]
+    return loaded if refs else [rules for rules in loaded if standard_deck(rules)]
 
 
 def simulate(
@@ -181,8 +204,9 @@ def simulate(
     loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
     for rules in loaded:
         _check_seats(rules, players)
-        if objective == "equilibrium":  # a table not shipped is built (and cached) once, here
-            equilibrium_odds(rules, players)
+        if objective == "equilibrium" and standard_deck(rules):
+            equilibrium_odds(rules, players)  # a table not shipped is built (and cached) once
+    shared_deck(loaded)
     sizes = chunk_sizes(deals)
     tasks = [
         ThirteenChunk(tuple(loaded), objective, players, seed, index, size)

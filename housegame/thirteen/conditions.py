@@ -155,6 +155,22 @@ def hand_holds(cond: HandCondition, hand: HandCounts) -> bool:
     return can_set_holds(cond.can_set, hand)
 
 
+def reads(cond: HandCondition) -> frozenset[str]:
+    """What a special hand's condition reads of a 13-card hand: ``ranks`` (the rank counts),
+    ``suits`` (the suit counts) or ``cards`` (the cards themselves). Hands alike in what it
+    reads meet it alike."""
+    if isinstance(cond, HandAll | HandAny):
+        parts = cond.all if isinstance(cond, HandAll) else cond.any
+        return frozenset().union(*(reads(c) for c in parts))
+    if isinstance(cond, HandNot):
+        return reads(cond.not_)
+    if isinstance(cond, SuitPattern | DistinctSuits):
+        return frozenset({"suits"})
+    if isinstance(cond, RankPattern | PairsCount | DistinctRanks | RepeatedRanks | MostOfARank):
+        return frozenset({"ranks"})
+    return frozenset({"cards"})
+
+
 def held_cards(cond: Holds) -> frozenset[Card]:
     """The cards a ``holds`` condition names."""
     return frozenset(parse_card(name) for name in cond.holds)

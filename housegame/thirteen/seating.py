@@ -119,35 +119,22 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
     return choice == "auto" and ruleset.specials.declare == "optional"
 
 
-def arrangers_set(ruleset: ThirteenCardRuleset) -> bool:
-    """Whether the arrangers can set hands dealt from this ruleset's deck: 13 different cards
-    without jokers. The one test of it: what refuses a deck (``require_arranger_deck``) and
-    what tests skip for a deck ask this."""
+def standard_deck(ruleset: ThirteenCardRuleset) -> bool:
+    """Whether the ruleset deals one 52-card deck: what plays against the computer, has
+    equilibrium tables and shares a simulation with the other bundled rulesets (a deck of its
+    own is simulated on its own). The one test of it, which refusals and tests ask."""
+    return ruleset.deck.deck().is_standard
+
+
+def require_standard_deck(ruleset: ThirteenCardRuleset, what: str) -> None:
+    """Refuse ``what`` (a game against the computer) for a ruleset whose deck is not one
+    52-card deck: it deals one such deck."""
     deck = ruleset.deck.deck()
-    return not deck.jokers and deck.most_copies == 1
-
-
-def require_arranger_deck(ruleset: ThirteenCardRuleset, what: str) -> None:
-    """Refuse to deal ``what`` (a simulation, a game against the computer, an arrangement)
-    from a deck the arrangers cannot set hands of: one with jokers or a card twice."""
-    deck = ruleset.deck.deck()
-    if not arrangers_set(ruleset):
+    if not standard_deck(ruleset):
         raise TableError(
-            f"{what} needs the arranger, which sets hands of 13 different cards without "
-            f"jokers; {ruleset.id}'s deck ({ruleset.deck.size} cards) has "
-            + ("jokers" if deck.jokers else "cards twice"),
-            hint="score tables that give every player's lanes (docs/decks.md)",
-        )
-
-
-def _check_arrangeable(name: str, cards: Sequence[Card]) -> None:
-    """The arrangers set 13 different cards without jokers; other loose hands are set by
-    hand."""
-    if any(c.is_joker for c in cards) or len(set(cards)) < len(cards):
-        raise TableError(
-            f"player '{name}' gives 13 loose cards with a joker or a repeated card, which the "
-            "arranger does not set",
-            hint="give front/middle/back for this player",
+            f"{what} deals one 52-card deck; {ruleset.id}'s deck ({ruleset.deck.size} cards) "
+            + ("has jokers" if deck.jokers else "holds cards twice"),
+            hint="simulate, arrange and score tables deal and set this deck (docs/decks.md)",
         )
 
 
@@ -241,8 +228,6 @@ def _seat(
                 "and no arranger is available",
                 hint="give front/middle/back for this player",
             )
-        _check_arrangeable(entry.name, cards)
-        require_arranger_deck(ruleset, f"player '{entry.name}' (13 loose cards)")
         setting = arranger(cards, ruleset)
     if (
         declared is None

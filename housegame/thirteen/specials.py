@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from housegame.cards import DECK, Card
-from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
+from housegame.rulesets.thirteen import HandCondition, SpecialHand, ThirteenCardRuleset
 from housegame.thirteen.conditions import (
     HandCounts,
     best_shaped_lanes,
     first_can_set,
     pair_ranks,
+    reads,
 )
 
 
@@ -66,13 +67,40 @@ def _completed(
     if not wild:
         return best
     repeats = ruleset.ranking.joker_duplicates
-    deck = DECK if repeats else [c for c in DECK if c not in naturals]
+    deck = _stand_ins(hand, [c for c in DECK if repeats or c not in naturals], wild, repeats)
     for stand in (combinations_with_replacement if repeats else combinations)(deck, wild):
         counts = HandCounts.of([*naturals, *stand])
         found = special_points(hand, counts)
         if found is not None and (best is None or found > best[0]):
             best = (found, counts)
     return best
+
+
+def _stand_ins(hand: SpecialHand, deck: list[Card], wild: int, repeats: bool) -> list[Card]:
+    """The cards of ``deck`` the jokers are tried as: all of them where the hand's condition
+    reads the cards; where it reads only rank counts (suit counts, both), the first cards of
+    each rank (suit, rank and suit) in deck order, as many as a stand of ``wild`` jokers can
+    use (one where a joker may repeat a card). Stands that differ only in cards the
+    condition cannot tell apart meet it alike, and the first of them in the full order is
+    still tried first: the answer is the full order's."""
+    read = frozenset().union(*(reads(c) for c in _conditions(hand)))
+    if "cards" in read:
+        return deck
+    limit = 1 if repeats else wild
+    kept: dict[tuple[int, ...], int] = {}
+    out = []
+    for card in deck:
+        part = (card.rank if "ranks" in read else 0, card.suit if "suits" in read else 0)
+        if kept.get(part, 0) < limit:
+            kept[part] = kept.get(part, 0) + 1
+            out.append(card)
+    return out
+
+
+def _conditions(hand: SpecialHand) -> list[HandCondition]:
+    return (
+        [t.when for t in hand.tiers] if hand.tiers is not None else [hand.when] if hand.when else []
+    )
 
 
 def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) -> Declared | None:

@@ -32,7 +32,6 @@ from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.scoring import ScoreResult, arrangement_json, check_setting, score
 from housegame.tables import TableFile, parse_table
 from housegame.thirteen import TableResult
-from housegame.thirteen.seating import require_arranger_deck
 from housegame.web.core import WebInputError, json_located, lang_of, render
 from housegame.web.limits import MAX_CARD_CHARS, MAX_CARDS, MAX_NAME_CHARS, MAX_RULESETS
 from housegame.yamlsource import Located, load_yaml_text
@@ -212,8 +211,8 @@ def arrange_api(body: ArrangeRequest) -> dict[str, Any]:
     """The best setting of 13 cards under a 13-card ruleset: exactly the JSON of ``housegame
     arrange CARDS --ruleset ID [--objective O] [--top N] --json``."""
     rules = of_kind(load_bundled(body.ruleset), ThirteenCardRuleset)
-    require_arranger_deck(rules, "arranging")
-    return arrangement_json(arrange(parse_cards(body.cards), rules, body.objective, body.top))
+    cards = parse_cards(body.cards, rules.deck.deck())
+    return arrangement_json(arrange(cards, rules, body.objective, body.top))
 
 
 class TableText(BaseModel):

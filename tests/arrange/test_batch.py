@@ -14,9 +14,8 @@ from housegame.cards import DECK, Card
 from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from tests.arranged import arranged
 
-RULESETS = arranged(bundled_of(ThirteenCardRuleset))
+RULESETS = bundled_of(ThirteenCardRuleset)
 
 
 def _hands(seed: int, count: int) -> list[list[Card]]:

@@ -16,6 +16,7 @@ from housegame.arrange.build import lane_odds
 from housegame.arrange.lookup import RankTables, rank_tables
 from housegame.arrange.odds import DATA_DIR, DataFileError, LaneOdds, odds_name
 from housegame.ranking import RankingRules
+from housegame.rulesets.common import DeckSpec
 
 RULES = RankingRules()
 
@@ -192,7 +193,9 @@ def test_a_damaged_cached_lane_odds_file_is_rebuilt(
     )
     built: list[int] = []
 
-    def fake_build(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
+    def fake_build(
+        rules: RankingRules, seed: int, deals: int, deck: DeckSpec | None = None
+    ) -> LaneOdds:
         built.append(seed)
         return fallback
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 
 from housegame.arrange import arrange
 from housegame.cards import parse_cards
-from housegame.rulesets.loader import bundled_of
+from housegame.rulesets.loader import bundled_of, load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from tests.arrange.conftest import seeded_hands
 
@@ -56,4 +57,20 @@ def test_one_hand_passes_through_at_most_eight_modules(ruleset_id: str) -> None:
         arrange(hand, ruleset_id)
         seen = modules_run(partial(arrange, hand, ruleset_id))
         assert {"housegame.arrange.arranger", "housegame.arrange.search"} <= seen
+        assert len(seen) <= MOST_MODULES, sorted(seen)
+
+
+def test_a_hand_with_jokers_passes_through_the_same_modules() -> None:
+    """A deck with jokers is read by other lookup tables, not by other code on the path."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "decks" / "maceplay-jokers.yaml"
+    ruleset = load_ruleset_file(path)
+    assert isinstance(ruleset, ThirteenCardRuleset)
+    deck = ruleset.deck.deck()
+    for text in (
+        "JK JK QS JS TS 9H 9D 4C 4S 3H 3D 2C 7S",
+        "JK AH AD AC AS 7C 7D 2H 9S 9H 9D 9C 3S",
+    ):
+        hand = parse_cards(text, deck)
+        arrange(hand, ruleset)
+        seen = modules_run(partial(arrange, hand, ruleset))
         assert len(seen) <= MOST_MODULES, sorted(seen)

@@ -16,7 +16,7 @@ from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_rules
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import check_setting, score
 from housegame.tables import TableFile
-from housegame.thirteen.seating import arrangers_set, require_arranger_deck
+from housegame.thirteen.seating import require_standard_deck, standard_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,17 +129,17 @@ def test_five_aces_of_two_spade_suits_beat_the_straight_flush() -> None:
     assert back.winner == "Ann"
 
 
-def test_the_arrangers_test_of_a_deck() -> None:
-    """One library predicate says whether the arrangers set hands from a ruleset's deck; the
-    refusal asks it, and so do the generic tests that need the arranger."""
+def test_one_test_of_a_standard_deck() -> None:
+    """One library predicate says whether a ruleset deals one 52-card deck; the refusal of a
+    game against the computer asks it, and so do the defaults of simulate and the tables."""
     for path in bundled_rulesets().values():
         ruleset = load_ruleset(path)
         if isinstance(ruleset, ThirteenCardRuleset):
             deck = ruleset.deck.deck()
-            assert arrangers_set(ruleset) == (not deck.jokers and deck.most_copies == 1)
-    assert not arrangers_set(add_a_suit())
+            assert standard_deck(ruleset) == (not deck.jokers and deck.most_copies == 1)
+    assert not standard_deck(add_a_suit())
     with pytest.raises(
-        TableError, match="maceplay-add-a-suit's deck \\(65 cards\\) has cards twice"
+        TableError, match="maceplay-add-a-suit's deck \\(65 cards\\) holds cards twice"
     ):
-        require_arranger_deck(add_a_suit(), "simulating maceplay-add-a-suit")
-    assert arrangers_set(load_ruleset("maceplay", ThirteenCardRuleset))
+        require_standard_deck(add_a_suit(), "a game against the computer")
+    assert standard_deck(load_ruleset("maceplay", ThirteenCardRuleset))

@@ -181,18 +181,46 @@ def test_the_cli_scores_a_joker_table_and_shows_what_each_joker_stood_for(
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "shown"),
     [
-        ["simulate", "--deals", "4", "--ruleset", str(DECKS / "maceplay-jokers.yaml")],
-        [
-            "arrange",
-            "AS KS QS JS TS 9H 9D 4C 4S 3H 3D 2C 2S",
-            "--ruleset",
-            str(DECKS / "maceplay-six.yaml"),
-        ],
+        (["simulate", "--deals", "4", "--ruleset", str(DECKS / "maceplay-jokers.yaml")], "4"),
+        (
+            [
+                "arrange",
+                "AS AS KS QS JS 9H 9D 4C 4S 3H 3D 2C 2S",
+                "--ruleset",
+                str(DECKS / "maceplay-six.yaml"),
+                "--json",
+            ],
+            '"AS AS',
+        ),
+        (
+            [
+                "arrange",
+                "JK JK KS QS JS 9H 9D 4C 4S 3H 3D 2C 2S",
+                "--ruleset",
+                str(DECKS / "maceplay-jokers.yaml"),
+                "--json",
+            ],
+            "JK JK",
+        ),
     ],
 )
-def test_what_needs_the_arranger_refuses_a_deck_it_cannot_set(args: list[str]) -> None:
+def test_the_arrangers_set_hands_of_a_deck_of_its_own(args: list[str], shown: str) -> None:
     out = CliRunner().invoke(app, args)
-    assert out.exit_code == 2
-    assert "the arranger, which sets hands of 13 different cards without jokers" in out.output
+    assert out.exit_code == 0, out.output
+    assert shown in out.stdout
+
+
+def test_loose_cards_with_jokers_are_set_by_the_arranger(tmp_path: Path) -> None:
+    file = tmp_path / "loose.yaml"
+    file.write_text(
+        "players:\n"
+        "  - {name: A, cards: JK JK KS QS JS 9H 9D 4C 4S 3H 3D 2C 2S}\n"
+        "  - {name: B, cards: AH KH QH JH TH 8C 7C 6C 5C 8D 7D 6D 5D}\n",
+        encoding="utf-8",
+    )
+    ruleset = str(DECKS / "maceplay-jokers.yaml")
+    out = CliRunner().invoke(app, ["score", str(file), "--ruleset", ruleset])
+    assert out.exit_code == 0, out.output
+    assert "JK=" in out.stdout
