@@ -15,8 +15,8 @@ from __future__ import annotations
 import sys
 import time
 
-from housegame.arrange.arranger import ev_model
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.objectives import ev_model
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 

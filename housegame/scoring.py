@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from housegame.arrange import DEFAULT_OBJECTIVE, Arrangement, Arranger, Choice
-from housegame.arrange.arranger import weigh_special
+from housegame.arrange.seated import weigh_special
 from housegame.cards import Card, check_no_duplicates, parse_cards
 from housegame.errors import CardError, TableError
 from housegame.glossary import Lang, hand_words

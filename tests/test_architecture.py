@@ -37,3 +37,26 @@ def test_the_diagram_is_the_contract() -> None:
     free = set().union(*shown) - set().union(*contract)
     assert free <= {"housegame.jsonsafe"}
     assert [layer - free for layer in shown] == contract
+
+
+ARRANGE_MODULE_LINES = 300
+"""The arranger's modules stay small enough to read whole (issue 21)."""
+
+
+def test_no_arrange_module_is_over_300_lines() -> None:
+    long = {
+        path.name: lines
+        for path in sorted((ROOT / "housegame" / "arrange").glob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > ARRANGE_MODULE_LINES
+    }
+    assert long == {}, "split these modules by what they serve"
+
+
+def test_the_arrange_stack_names_every_module() -> None:
+    """Every module of arrange sits in the arrange layers contract, so none escapes it."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (stack,) = (c for c in contracts if c.get("containers") == ["housegame.arrange"])
+    named = {name.strip() for layer in stack["layers"] for name in layer.split("|")}
+    modules = {p.stem for p in (ROOT / "housegame" / "arrange").glob("*.py")} - {"__init__"}
+    assert modules - named == set()

@@ -1,23 +1,28 @@
 """Setting 13 cards under a ruleset: the best legal setting, alternatives, and the special hand.
 
 ``arrange`` answers one hand; ``arrange_many`` sets many hands with one compiled model (what
-simulations use). ``default_arranger`` is the ``Arranger`` that ``housegame score`` hands to
-the 13-card engine for players given as 13 loose cards.
+simulations use). ``seated.default_arranger`` is the one ``housegame score`` hands to the
+13-card engine for players given as 13 loose cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from housegame.arrange.batch import HandBatch, batches, split_setting
-from housegame.arrange.build import ruleset_odds
-from housegame.arrange.cache import notice
 from housegame.arrange.decktables import tables_for
-from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.model import EvModel
+from housegame.arrange.objectives import (
+    DEFAULT_OBJECTIVE,
+    OBJECTIVES,
+    Objective,
+    ev_model,
+    odds_model,
+    played_objective,
+)
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.search import Found, search_lexicographic
 from housegame.cards import Card, parse_cards
@@ -26,63 +31,6 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import HandCounts
 from housegame.thirteen.specials import Declared, holding
-
-Objective = Literal["ev", "equilibrium", "lexicographic"]
-OBJECTIVES: tuple[Objective, ...] = ("ev", "equilibrium", "lexicographic")
-"""``ev``: the best response to the shipped lane odds; ``equilibrium``: the same against the
-ruleset's equilibrium tables (``equilibrium``); ``lexicographic``: the strongest back first."""
-ModelObjective = Literal["ev", "equilibrium"]
-"""The objectives that value a setting in expected units (an ``EvModel``)."""
-DEFAULT_OBJECTIVE: ModelObjective = "equilibrium"
-"""What every caller that is not told otherwise sets hands with (``arrange``, ``simulate``,
-``score``'s loose hands, play, the trainer); ``ev`` is the fallback asked for by name."""
-
-
-def objective_named(text: str) -> Objective | None:
-    """The objective called ``text``, or None (for a caller's own error message)."""
-    return next((o for o in OBJECTIVES if o == text), None)
-
-
-_MODELS: dict[tuple[str, str, int | None], EvModel] = {}
-
-
-def ev_model(
-    ruleset: ThirteenCardRuleset, objective: Objective = "ev", players: int | None = None
-) -> EvModel:
-    """One compiled model per ruleset content (rulesets hold lists, so they do not hash),
-    objective and table size (None: the model's default), with the objective's lane odds: the
-    shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
-    key = (ruleset.model_dump_json(), objective, players)
-    if key not in _MODELS:
-        if objective == "equilibrium" and not ruleset.deck.deck().is_standard:
-            notice(
-                f"the equilibrium objective has no tables for {ruleset.id}'s deck yet "
-                "(jokers or a card twice); playing the ev objective against its deck's odds"
-            )
-            objective = "ev"
-        odds = objective_odds(ruleset, objective, players)
-        if objective == "equilibrium":
-            seats = default_players(ruleset) if players is None else players
-            _MODELS[key] = EvModel(ruleset, odds, opponents_at(ruleset, seats))
-        else:
-            _MODELS[key] = odds_model(ruleset, odds, players)
-    return _MODELS[key]
-
-
-def objective_odds(
-    ruleset: ThirteenCardRuleset, objective: Objective, players: int | None = None
-) -> LaneOdds:
-    """The opponents' lane odds an objective's model responds to: the ruleset's equilibrium
-    table at ``players`` (None: a full table), else the odds of its ranking dealt from its
-    deck (a deck of its own has no equilibrium tables yet: its ``ev`` odds)."""
-    if objective == "equilibrium" and ruleset.deck.deck().is_standard:
-        return equilibrium_odds(ruleset, players)
-    return ruleset_odds(ruleset)
-
-
-def odds_model(ruleset: ThirteenCardRuleset, odds: LaneOdds, players: int | None) -> EvModel:
-    """The ``ev`` model against opponents whose lanes follow ``odds``."""
-    return EvModel(ruleset, odds, None if players is None else opponents_at(ruleset, players))
 
 
 def setting_value(model: EvModel, setting: Setting) -> float:
@@ -188,7 +136,7 @@ class Arranger:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
         self.ruleset = resolve_ruleset(ruleset, ThirteenCardRuleset)
-        self.objective = objective
+        self.objective = played_objective(self.ruleset, objective)
         self.players = players
         self.odds = odds
         self.rules = self.ruleset.ranking.rules()
@@ -291,6 +239,11 @@ class Arranger:
         return self.setting(hand, found.splits[0])
 
 
+_ARRANGERS: dict[tuple[str, Objective, int | None], Arranger] = {}
+"""``arrange``'s arrangers, one per ruleset content, objective and table size (their models
+compiled and searches prepared once)."""
+
+
 def arrange(
     cards: Sequence[Card] | str,
     ruleset: RulesetRef,
@@ -301,7 +254,11 @@ def arrange(
     """The best legal setting of 13 cards (or their text, ``"AS KS ..."``) under ``ruleset``
     (an id, a path or a loaded ruleset), ``top`` alternatives, and the special hand;
     ``players``: the table size (default: a full table)."""
-    arranger = Arranger(ruleset, objective, players)
+    rules = resolve_ruleset(ruleset, ThirteenCardRuleset)
+    key = (rules.model_dump_json(), objective, players)
+    arranger = _ARRANGERS.get(key)
+    if arranger is None:
+        arranger = _ARRANGERS[key] = Arranger(rules, objective, players)
     deck = arranger.ruleset.deck.deck()
     hand = parse_cards(cards, deck) if isinstance(cards, str) else cards
     return arranger.arrange(hand, top)
@@ -315,34 +272,3 @@ def arrange_many(
 ) -> list[Arrangement]:
     """Set many hands at once with one compiled model: the batch API simulations use."""
     return Arranger(ruleset, objective).arrange_many(list(hands), top)
-
-
-def weigh_special(
-    arranger: Arranger, cards: Sequence[Card], setting: Setting | None
-) -> tuple[Setting, Declared | None]:
-    """The setting (``setting`` when the player set the lanes, else the best one) and the
-    special to declare: the best special hand, only when its expected units beat the set
-    hand's (``SpecialDecision.declare``); what ``declare: auto`` means where declaring is
-    optional."""
-    if setting is None:
-        arrangement = arranger.arrange(cards)
-        return arrangement.best.setting, arrangement.declared
-    decision = arranger.special(cards, Choice(setting, arranger.ev(setting)))
-    return setting, decision.special if decision is not None and decision.declare else None
-
-
-class DefaultArranger:
-    """The default objective (``DEFAULT_OBJECTIVE``, for a full table), as the arranger
-    ``score_thirteen`` seats loose cards with; it also decides ``declare: auto`` where
-    declaring is optional (``Chooser``)."""
-
-    def __call__(self, cards: Sequence[Card], ruleset: ThirteenCardRuleset) -> Setting:
-        return Arranger(ruleset, DEFAULT_OBJECTIVE)(cards, ruleset)
-
-    def choose(
-        self, cards: Sequence[Card], ruleset: ThirteenCardRuleset, setting: Setting | None
-    ) -> tuple[Setting, Declared | None]:
-        return weigh_special(Arranger(ruleset, DEFAULT_OBJECTIVE), cards, setting)
-
-
-default_arranger = DefaultArranger()

@@ -20,7 +20,7 @@ two ends, other rows keep running extremes. From loosest and cheapest to tightes
   used by ``blocks`` and ``semi``), for rulesets whose rows are not all monotone.
 
 Outcome-table and pool rulesets whose formula never gains from a lane doing worse
-(``EvModel.monotone_in_outcomes``, checked on the ruleset's numbers) read a range's win, tie and
+(``monotone.monotone_in_outcomes``, checked on the ruleset's numbers) read a range's win, tie and
 loss chances at its strongest hand (``corner``) instead of as three unrelated intervals: a
 stronger hand's outcome dominates a weaker one's (win chance up, loss chance down), so that
 point bounds every hand of the range; only the bonus conditions stay intervals.

@@ -25,6 +25,7 @@ import numpy as np
 
 from housegame.arrange.features import LANE_FEATURES, OrdinalFacts, leaf_holds
 from housegame.arrange.model import EvModel
+from housegame.arrange.monotone import monotone_in_outcomes
 from housegame.arrange.plan import PLAN
 from housegame.arrange.rows import LaneRows, RowPlan
 from housegame.arrange.spaces import F64, Bools
@@ -145,10 +146,10 @@ def lane_rows(model: EvModel) -> Lanes:
 
 def reads_corners(model: EvModel, lanes: Lanes) -> bool:
     """Whether ranges read their win, tie and loss chances at the strongest end: the formula
-    is monotone in outcomes (``EvModel.monotone_in_outcomes``) and the outcome rows trend as
+    is monotone in outcomes (``monotone.monotone_in_outcomes``) and the outcome rows trend as
     the feature table says they do."""
     expected = {k: f.trend for k, f in enumerate(LANE_FEATURES) if f.outcome and f.trend}
-    return model.monotone_in_outcomes() and all(
+    return monotone_in_outcomes(model) and all(
         trend == expected[row]
         for lane in lanes
         for row, trend in zip(lane.rows, lane.trend)

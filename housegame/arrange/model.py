@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from itertools import product
 
 import numpy as np
 
@@ -44,11 +43,11 @@ from housegame.arrange.decktables import tables_for
 from housegame.arrange.features import FEATURE_NAMES
 from housegame.arrange.lookup import RankTables
 from housegame.arrange.odds import LaneOdds
-from housegame.arrange.opponents import expected_factor
+from housegame.arrange.opponents import declaring_value, expected_factor, settlement_table
 from housegame.arrange.spaces import F64
 from housegame.cards import Card
 from housegame.numbers import Num, power
-from housegame.rulesets.common import HAND_CARDS, LANES
+from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import lane_holds
@@ -93,10 +92,15 @@ class EvModel:
         other opponents costs a home run)."""
         paid = {h.points for h in ruleset.specials.hands if h.points is not None}
         paid |= {t.points for h in ruleset.specials.hands for t in h.tiers or ()}
-        self.declaring = {points: self.declaring_value(points) for points in sorted(paid)}
+        self.declaring = {
+            points: declaring_value(self.payout, ruleset, opponents, self.opponent, points)
+            for points in sorted(paid)
+        }
         """Expected net units of declaring a special hand, by every number of points the
         ruleset's specials pay (what a special hand's decision reads)."""
-        self.settled_by_counts = self._settled_table()
+        self.settled_by_counts = settlement_table(
+            self.payout, ruleset, self.opponent, self.opponents
+        )
         """Expected per-player settlements by my counted cards (``Payout.counted``); what a
         hand's values add, read without a call into the model."""
 
@@ -188,61 +192,6 @@ class EvModel:
             parts.append((Part("sweep"), -(n * self.pool.sweep_bonus * lost_all * others_beaten)))
         return parts
 
-    def monotone_in_outcomes(self) -> bool:
-        """Whether the formula, for any bonus-condition values in [0, 1], never decreases when
-        one lane's chances move from losing to tying or from tying to winning (first-order
-        dominance of that lane's outcome), checked on the ruleset's own numbers. A stronger
-        lane hand's (win, tie, loss) dominates a weaker one's, so a bound over a range of lane
-        hands may then read the win, tie and loss chances at the range's strongest hand
-        (``bounds``). Outcome tables and pools are checked on their numbers, lane sums on the
-        signs of their weights; the overall point is a sign of the net, which only rises as a
-        lane does better."""
-        payout = self.payout
-        if self.pool is not None:
-            return self.pool.stake >= 0 and self.pool.sweep_bonus >= 0 and self.opponents >= 1
-        if self.ruleset.overall_point < 0:
-            return False
-        if any(term.units < 0 for term in payout.bonuses if term.pay[0] != "always"):
-            return False
-        if any(units != 0 for units in self.opponent.units.values()):
-            return False  # an opponent's add-ons pay more as my lanes do worse
-        mult, bonus = payout.scoop_mult, payout.scoop_bonus
-        home_run = self.ruleset.home_run
-        if payout.outcomes is None:
-            # lane sums: every term reading w or l is a product of chances with a weight of
-            # fixed sign (lane values and expected payments are never negative)
-            return (
-                mult >= 1
-                and bonus >= 0
-                and (home_run is None or (home_run.multiplier >= 1 and home_run.bonus >= 0))
-            )
-        hm = (home_run.multiplier - 1) * mult if home_run is not None else 0
-        hb = home_run.bonus if home_run is not None else 0
-        rows: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}, {}]
-        for (won, lost), (units, scoop) in payout.outcomes.items():
-            paid = payout.row_paid(won, lost)
-            values = (
-                paid,
-                float(units > 0),
-                -float(units < 0),
-                hm * units + hb if scoop and units > 0 else 0.0,
-                -(hm * -units + hb) if scoop and units < 0 else 0.0,
-            )
-            for row, value in zip(rows, values):
-                row[(won, lost)] = row.get((won, lost), 0.0) + value
-        if (rows[3] and min(rows[3].values()) < 0) or (rows[4] and max(rows[4].values()) > 0):
-            return False  # home-run weights must keep their sign (they multiply chances)
-        scoops = {
-            key: float(bool(scoop and units > 0)) for key, (units, scoop) in payout.outcomes.items()
-        }
-        for row in (*rows, scoops):
-            for won in range(3):
-                for lost in range(3 - won):
-                    here = row.get((won, lost), 0.0)
-                    if row.get((won + 1, lost), 0.0) < here or row.get((won, lost + 1), 0.0) > here:
-                        return False
-        return True
-
     def factors(self, cards: Sequence[Card]) -> tuple[float, float]:
         """My card multipliers' factor, read from these 13 cards, and the opponent's (known,
         or expected)."""
@@ -269,28 +218,6 @@ class EvModel:
         """Expected per-player settlements of these 13 cards (``settled_by_counts``)."""
         table = self.settled_by_counts
         return table[self.payout.counted(cards)] if table else 0.0
-
-    def _settled_table(self) -> dict[tuple[int, ...], float]:
-        """Expected per-player settlements (``Payout.settlement``) by the counts of my 13
-        cards, one entry per possible count: each opponent holds the known counts, or a
-        random share of the counted cards I do not hold."""
-        payout = self.payout
-        rules = self.ruleset.settlements
-        if not rules:
-            return {}
-        known = self.opponent.counts
-        deck = self.ruleset.deck.deck().cards()
-        in_deck = payout.counted(deck)
-        share = HAND_CARDS / (len(deck) - HAND_CARDS)
-        table = {}
-        for mine in product(*(range(min(n, HAND_CARDS) + 1) for n in in_deck)):
-            total = 0.0
-            for i, rule in enumerate(rules):
-                theirs = known[i] if known is not None else (in_deck[i] - mine[i]) * share
-                counts: list[int | float] = [mine[i], *([theirs] * self.opponents)]
-                total += float(payout.settlement(rule.units, mine[i], counts))
-            table[mine] = total
-        return table
 
     def declared_value(self, declared: Declared, cards: Sequence[Card]) -> float:
         """Expected units of declaring ``declared`` with these 13 cards, everything in: its
@@ -361,24 +288,6 @@ class EvModel:
         ]
 
     def special_value(self, declared: Declared) -> float:
-        """Expected net units of declaring a special hand (opponents assumed to set hands)."""
-        return self.declaring_value(declared.points)
-
-    def declaring_value(self, points: int) -> float:
-        """Expected net units of declaring a special hand worth ``points``."""
-        payout = self.payout
-        n = self.opponents
-        per: Num = points
-        total: Num = 0
-        if self.ruleset.specials.vs_set == "as-scoop":
-            units, scoop, scoops = payout.as_scoop()
-            per = per + units + scoop
-            home_run = self.ruleset.home_run
-            if home_run is not None and home_run.counts_at(n):
-                total = n * payout.home_run(scoops.won_units, scoops.won)
-        if self.ruleset.specials.set_extras == "paid":
-            per = per - self.opponent.units.get(("always", None), 0)
-        per = per + payout.points_net(per)
-        out = n * per + total
-        assert isinstance(out, int | float)
-        return float(out)
+        """Expected net units of declaring a special hand (opponents assumed to set hands):
+        read from ``declaring``, which holds every number of points the specials pay."""
+        return self.declaring[declared.points]

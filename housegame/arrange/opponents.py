@@ -1,7 +1,9 @@
 """Opponents the ``ev`` model is told about, and a random opponent's card multipliers.
 
 ``known_odds`` and ``known_opponent`` make the model value one known pair (the lock-step
-test); ``expected_factor`` is a random opponent's card-multiplier factor.
+test); ``expected_factor`` is a random opponent's card-multiplier factor, and
+``settlement_table`` and ``declaring_value`` what the per-player settlements and declaring a
+special hand come to against the opponents.
 """
 
 from __future__ import annotations
@@ -9,15 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 import numpy as np
 
 from housegame.arrange.odds import LaneOdds
 from housegame.cards import DECK, Card
+from housegame.numbers import Num
 from housegame.ranking import RankingRules
-from housegame.rulesets.common import LANES
-from housegame.rulesets.thirteen import Holds, Multiplier
+from housegame.rulesets.common import HAND_CARDS, LANES
+from housegame.rulesets.thirteen import Holds, Multiplier, ThirteenCardRuleset
 from housegame.setting import Setting
 from housegame.thirteen.conditions import HandCounts, hand_holds, held_cards, lane_holds
 from housegame.thirteen.payout import LaneVals, Opponent, Payout
@@ -84,3 +87,48 @@ def expected_factor(payout: Payout, mine: Sequence[Card]) -> float:
     for multiplier, factor in others:
         total *= 1 + (float(factor) - 1) * _chance_met(multiplier.model_dump_json())
     return total
+
+
+def settlement_table(
+    payout: Payout, ruleset: ThirteenCardRuleset, opponent: Opponent, opponents: int
+) -> dict[tuple[int, ...], float]:
+    """Expected per-player settlements (``Payout.settlement``) against ``opponents`` players
+    by the counts of my 13 cards, one entry per possible count: each opponent holds the known
+    counts (``opponent``), or a random share of the counted cards I do not hold."""
+    rules = ruleset.settlements
+    if not rules:
+        return {}
+    known = opponent.counts
+    deck = ruleset.deck.deck().cards()
+    in_deck = payout.counted(deck)
+    share = HAND_CARDS / (len(deck) - HAND_CARDS)
+    table = {}
+    for mine in product(*(range(min(n, HAND_CARDS) + 1) for n in in_deck)):
+        total = 0.0
+        for i, rule in enumerate(rules):
+            theirs = known[i] if known is not None else (in_deck[i] - mine[i]) * share
+            counts: list[int | float] = [mine[i], *([theirs] * opponents)]
+            total += float(payout.settlement(rule.units, mine[i], counts))
+        table[mine] = total
+    return table
+
+
+def declaring_value(
+    payout: Payout, ruleset: ThirteenCardRuleset, n: int, opponent: Opponent, points: int
+) -> float:
+    """Expected net units of declaring a special hand worth ``points`` against ``n``
+    opponents who set their hands (``opponent``: their add-ons, when known)."""
+    per: Num = points
+    total: Num = 0
+    if ruleset.specials.vs_set == "as-scoop":
+        units, scoop, scoops = payout.as_scoop()
+        per = per + units + scoop
+        home_run = ruleset.home_run
+        if home_run is not None and home_run.counts_at(n):
+            total = n * payout.home_run(scoops.won_units, scoops.won)
+    if ruleset.specials.set_extras == "paid":
+        per = per - opponent.units.get(("always", None), 0)
+    per = per + payout.points_net(per)
+    out = n * per + total
+    assert isinstance(out, int | float)
+    return float(out)

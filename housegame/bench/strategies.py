@@ -22,7 +22,8 @@ from typing import get_args
 
 import numpy as np
 
-from housegame.arrange.arranger import Arranger, Objective
+from housegame.arrange.arranger import Arranger
+from housegame.arrange.objectives import Objective
 from housegame.bigtwo.computer import BotName as BigTwoBotName
 from housegame.bigtwo.computer import bot_named
 from housegame.bigtwo.engine import Game

@@ -11,7 +11,6 @@ import typer
 from rich.table import Table
 
 from housegame.arrange import OBJECTIVES, Arrangement, Objective, arrange
-from housegame.arrange.arranger import DEFAULT_OBJECTIVE, objective_named
 from housegame.arrange.build import build_lane_odds, rankings_of
 from housegame.arrange.equilibrium import (
     SHIPPED,
@@ -23,6 +22,7 @@ from housegame.arrange.equilibrium import (
     shipped_entries,
 )
 from housegame.arrange.lookup import rules_slug
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, objective_named
 from housegame.arrange.odds import odds_name
 from housegame.cards import parse_cards
 from housegame.cli.common import (

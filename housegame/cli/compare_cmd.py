@@ -19,7 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from housegame.arrange.arranger import DEFAULT_OBJECTIVE, OBJECTIVES, objective_named
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, OBJECTIVES, objective_named
 from housegame.breakdown import item_label
 from housegame.cli.common import (
     JsonOption,

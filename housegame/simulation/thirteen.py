@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from housegame.arrange.arranger import DEFAULT_OBJECTIVE, Arrangement, Arranger, Objective
+from housegame.arrange.arranger import Arrangement, Arranger
 from housegame.arrange.batch import batches
 from housegame.arrange.equilibrium import equilibrium_odds
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, Objective
 from housegame.arrange.simulate import arranged_table
 from housegame.cards import IDENTITIES, STANDARD_DECK, Card, Deck
 from housegame.dealer import PLAYERS, deal_from

@@ -24,8 +24,8 @@ from fractions import Fraction
 from typing import Any
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import DEFAULT_OBJECTIVE, ModelObjective, objective_odds
 from housegame.arrange.model import EvModel
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, ModelObjective, objective_odds
 from housegame.cards import Card
 from housegame.glossary import Lang, term
 from housegame.numbers import Num

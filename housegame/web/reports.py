@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from housegame.arrange.arranger import DEFAULT_OBJECTIVE, OBJECTIVES, objective_named
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, OBJECTIVES, objective_named
 from housegame.errors import HousegameError, TableError
 from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED

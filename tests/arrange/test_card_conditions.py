@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import ev_model
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import COLEX
+from housegame.arrange.objectives import ev_model
 from housegame.cards import DECK, Card, parse_cards
 from housegame.rulesets.common import LANES
 from housegame.rulesets.loader import load_ruleset, load_ruleset_file

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import _MODELS
+from housegame.arrange.objectives import _MODELS
 from housegame.cards import parse_cards
 from housegame.cli import app
 from housegame.rulesets.loader import load_ruleset_file

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from housegame.arrange.arranger import ev_model
 from housegame.arrange.batch import HandBatch
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.objectives import ev_model
 from housegame.arrange.plan import PLAN
 from housegame.arrange.search import search_direct
 from housegame.cards import Card, parse_cards

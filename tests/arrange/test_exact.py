@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import ev_model
+from housegame.arrange.objectives import ev_model
 from housegame.cards import Card
 from housegame.rulesets.loader import bundled_of, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import ev_model
+from housegame.arrange.objectives import ev_model
 from housegame.cards import DECK, Card
 from housegame.ranking import category_of
 from housegame.rulesets.loader import load_ruleset_file

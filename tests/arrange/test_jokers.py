@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import ev_model, setting_value
+from housegame.arrange.arranger import setting_value
 from housegame.arrange.decktables import deck_tables, tables_for
+from housegame.arrange.objectives import ev_model
 from housegame.cards import Card
 from housegame.ranking import evaluate
 from housegame.rulesets.loader import load_ruleset_file

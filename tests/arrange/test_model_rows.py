@@ -9,10 +9,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from housegame.arrange.arranger import ev_model
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.features import OrdinalFacts
 from housegame.arrange.model import EvModel
+from housegame.arrange.objectives import ev_model
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.payout import FEATURES, LaneVals
 from tests.arrange.test_lockstep import RULESETS

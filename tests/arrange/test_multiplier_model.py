@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from housegame.arrange import Arranger
-from housegame.arrange.arranger import ev_model
+from housegame.arrange.objectives import ev_model
 from housegame.arrange.opponents import expected_factor
 from housegame.cards import parse_cards
 from housegame.rulesets.loader import load_ruleset, load_ruleset_file

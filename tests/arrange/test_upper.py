@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from housegame.arrange.arranger import ev_model
 from housegame.arrange.compile import intervals
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.interval import Interval
+from housegame.arrange.objectives import ev_model
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from tests.arrange.test_lockstep import RULESETS
 from tests.arrange.test_tape import _row

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from housegame.arrange.arranger import DEFAULT_OBJECTIVE, ModelObjective, setting_value
+from housegame.arrange.arranger import setting_value
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, ModelObjective
 from housegame.cards import DECK, Card, parse_cards
 from housegame.errors import FoulError, TableError
 from housegame.rulesets.loader import bundled_of, load_ruleset, load_ruleset_file

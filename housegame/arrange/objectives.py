@@ -1,0 +1,87 @@
+"""The objectives: which lane odds a setting is valued against, and one compiled model per
+ruleset, objective and table size.
+
+``ev`` answers the shipped lane odds of the ruleset's ranking (dealt from its deck);
+``equilibrium`` its own equilibrium tables (``equilibrium``), except on a deck of its own,
+which has none yet; ``lexicographic`` needs no model.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from housegame.arrange.build import ruleset_odds
+from housegame.arrange.cache import notice
+from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
+from housegame.arrange.model import EvModel
+from housegame.arrange.odds import LaneOdds
+from housegame.rulesets.thirteen import ThirteenCardRuleset
+
+Objective = Literal["ev", "equilibrium", "lexicographic"]
+OBJECTIVES: tuple[Objective, ...] = ("ev", "equilibrium", "lexicographic")
+"""``ev``: the best response to the shipped lane odds; ``equilibrium``: the same against the
+ruleset's equilibrium tables (``equilibrium``); ``lexicographic``: the strongest back first."""
+ModelObjective = Literal["ev", "equilibrium"]
+"""The objectives that value a setting in expected units (an ``EvModel``)."""
+DEFAULT_OBJECTIVE: ModelObjective = "equilibrium"
+"""What every caller that is not told otherwise sets hands with (``arrange``, ``simulate``,
+``score``'s loose hands, play, the trainer); ``ev`` is the fallback asked for by name."""
+
+
+def objective_named(text: str) -> Objective | None:
+    """The objective called ``text``, or None (for a caller's own error message)."""
+    return next((o for o in OBJECTIVES if o == text), None)
+
+
+_MODELS: dict[tuple[str, str, int | None], EvModel] = {}
+
+
+def ev_model(
+    ruleset: ThirteenCardRuleset, objective: Objective = "ev", players: int | None = None
+) -> EvModel:
+    """One compiled model per ruleset content (rulesets hold lists, so they do not hash),
+    objective and table size (None: the model's default), with the objective's lane odds: the
+    shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
+    objective = played_objective(ruleset, objective)
+    key = (ruleset.model_dump_json(), objective, players)
+    if key not in _MODELS:
+        odds = objective_odds(ruleset, objective, players)
+        if objective == "equilibrium":
+            seats = default_players(ruleset) if players is None else players
+            _MODELS[key] = EvModel(ruleset, odds, opponents_at(ruleset, seats))
+        else:
+            _MODELS[key] = odds_model(ruleset, odds, players)
+    return _MODELS[key]
+
+
+_FELL_BACK: set[str] = set()
+
+
+def played_objective(ruleset: ThirteenCardRuleset, objective: Objective) -> Objective:
+    """The objective played: ``equilibrium`` has no tables for a deck of its own (jokers or a
+    card twice) and plays ``ev`` against that deck's odds instead, saying so once."""
+    if objective != "equilibrium" or ruleset.deck.deck().is_standard:
+        return objective
+    if ruleset.id not in _FELL_BACK:
+        _FELL_BACK.add(ruleset.id)
+        notice(
+            f"the equilibrium objective has no tables for {ruleset.id}'s deck yet "
+            "(jokers or a card twice); playing the ev objective against its deck's odds"
+        )
+    return "ev"
+
+
+def objective_odds(
+    ruleset: ThirteenCardRuleset, objective: Objective, players: int | None = None
+) -> LaneOdds:
+    """The opponents' lane odds an objective's model responds to: the ruleset's equilibrium
+    table at ``players`` (None: a full table), else the odds of its ranking dealt from its
+    deck (a deck of its own has no equilibrium tables yet: its ``ev`` odds)."""
+    if objective == "equilibrium" and ruleset.deck.deck().is_standard:
+        return equilibrium_odds(ruleset, players)
+    return ruleset_odds(ruleset)
+
+
+def odds_model(ruleset: ThirteenCardRuleset, odds: LaneOdds, players: int | None) -> EvModel:
+    """The ``ev`` model against opponents whose lanes follow ``odds``."""
+    return EvModel(ruleset, odds, None if players is None else opponents_at(ruleset, players))
