@@ -185,7 +185,7 @@ def _straight_top(ranks: set[int], wheel: WheelRank | None) -> int | None:
     top = max(ranks)
     if top - min(ranks) != 4:
         return None
-    if top == 14 and wheel != "lowest":
+    if top == 14 and wheel == "second-highest":
         return 15
     return top
 

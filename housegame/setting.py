@@ -3,6 +3,7 @@ OFC engines)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -79,7 +80,7 @@ class Setting:
         """The first lane ranked high that beats the next one ranked high below it, and that
         lane; None: no foul."""
         high = [(lane, key) for lane, key in zip(LANES, self.keys) if not is_low(key)]
-        for (upper, above), (lower, below) in zip(high, high[1:]):
+        for (upper, above), (lower, below) in itertools.pairwise(high):
             if strength(above) > strength(below):
                 return upper, lower
         return None

@@ -16,9 +16,10 @@ from housegame.arrange.build import lane_odds
 from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables
+from housegame.arrange.lowsearch import lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import LaneOdds
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import Found
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -183,7 +184,7 @@ class Arranger:
 
     def _search(self, batch: HandBatch, top: int) -> list[Found]:
         if self.objective == "lexicographic":
-            return search_lexicographic(batch.cards, self.tables, top + 1)
+            return lexicographic(batch.cards, self.tables, top + 1)
         if self._ev_search is None:
             self._ev_search = EvSearch(self.model)
         return self._ev_search.search(batch, top + 1)

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached, unwritable
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import rank_tables, rules_slug
+from housegame.arrange.lowsearch import lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import (
     DATA_DIR,
@@ -27,13 +28,13 @@ from housegame.arrange.odds import (
     odds_name,
 )
 from housegame.arrange.plan import PLAN
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import Found
 from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import SUIT_NAMES
 from housegame.dealer import deal_hands
 from housegame.ranking import RankingRules
-from housegame.rulesets.common import Ranking
+from housegame.rulesets.common import LANES, Ranking
 from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
 
 
@@ -47,6 +48,7 @@ def neutral_ruleset(rules: RankingRules) -> ThirteenCardRuleset:
             "suit_order": order,
             "front_straights": rules.front_straights,
             "front_flushes": rules.front_flushes,
+            "low_lanes": {LANES[lane]: "deuce-to-seven" for lane in rules.low_lanes},
         }
     )
     return ThirteenCardRuleset(
@@ -74,7 +76,7 @@ def lane_histogram(
     lanes: list[list[int]] = [[], [], []]
     for cards, split in zip(hands.tolist(), splits):
         for lane, positions in enumerate(split_positions(split)):
-            lanes[lane].append(tables.key([cards[p] for p in positions]))
+            lanes[lane].append(tables.key([cards[p] for p in positions], lane))
     counted = [np.unique(np.array(keys, dtype=np.int64), return_counts=True) for keys in lanes]
     keys = tuple(k.astype(np.int64) for k, _ in counted)
     counts = tuple(c.astype(np.int64) for _, c in counted)
@@ -92,7 +94,7 @@ def build_lane_odds(rules: RankingRules, seed: int, deals: int) -> LaneOdds:
         "ranking": rules_slug(rules),
         "passes": "lexicographic, ev",
     }
-    first = lane_histogram(rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta)
+    first = lane_histogram(rules, hands, lambda cards: lexicographic(cards, tables, 1), meta)
     search = EvSearch(EvModel(neutral_ruleset(rules), first))
     return lane_histogram(rules, hands, lambda cards: search.search(cards, 1), meta)
 

@@ -32,7 +32,7 @@ from housegame.arrange.spaces import (
     Ordinals16,
     Strengths32,
 )
-from housegame.ranking import RankingRules, evaluate_batch
+from housegame.ranking import LOW, RankingRules, evaluate_batch, high_of
 
 TABLE_VERSION = 3
 _CHUNK = 65_536
@@ -54,7 +54,9 @@ def rules_slug(rules: RankingRules) -> str:
     suits = "none" if rules.suit_order is None else "".join("cdhs"[s] for s in rules.suit_order)
     front = ("s" if rules.front_straights else "") + ("f" if rules.front_flushes else "")
     slug = f"w{wheel[rules.wheel_straight]}-sf{wheel[rules.wheel_straight_flush]}-{suits}"
-    return f"{slug}-front-{front}" if front else slug
+    slug = f"{slug}-front-{front}" if front else slug
+    low = "".join("fmb"[lane] for lane in rules.low_lanes)
+    return f"{slug}-low-{low}" if low else slug
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,20 @@ class RankTables:
     strength: Strengths32
     """Ordinal -> rank of the key's strength (suits dropped): what the foul check compares."""
     category: Categories
-    """Ordinal -> hand category (``ranking.Category`` value)."""
+    """Ordinal -> hand category (``ranking.Category`` value; a low key's hand's)."""
+    low5: Ordinals16 | None = None
+    """Where a 5-card lane is ranked for low: colex rank -> the ordinal of its low key (the
+    low keys share the scale, above every high one)."""
+    low3: Ordinals16 | None = None
+    """Where the front is ranked for low: likewise for 3-card hands."""
+
+    def lane_ordinals(self, lane: int) -> Ordinals16:
+        """Colex rank -> ordinal of a hand in ``lane`` (0 front, 1 middle, 2 back), ranked as
+        the ruleset ranks that lane."""
+        low = lane in self.rules.low_lanes
+        if lane == 0:
+            return self.low3 if low and self.low3 is not None else self.ord3
+        return self.low5 if low and self.low5 is not None else self.ord5
 
     def ordinals5(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 5-card hands; ``cards`` (N, 5) with each row ascending."""
@@ -102,11 +117,14 @@ class RankTables:
         """Keys of many 5-card hands (rows ascending), equal to ``evaluate_batch``'s."""
         return self.keys.take(self.ordinals5(cards))
 
-    def key(self, cards: Sequence[int]) -> int:
+    def key(self, cards: Sequence[int], lane: int | None = None) -> int:
         """``ranking.evaluate``'s key of one 3- or 5-card hand (card indices, ascending), read
-        from the table: cheaper than evaluating it when a search has set many hands."""
+        from the table: cheaper than evaluating it when a search has set many hands; ``lane``
+        given, ranked as the ruleset ranks that lane."""
         index = sum(_COLEX_ROWS[k][c] for k, c in enumerate(cards))
-        return int(self.keys[(self.ord5 if len(cards) == 5 else self.ord3)[index]])
+        five = len(cards) == 5
+        ords = self.lane_ordinals(lane) if lane is not None else self.ord5 if five else self.ord3
+        return int(self.keys[ords[index]])
 
     def ordinals3(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 3-card hands; ``cards`` (N, 3) with each row ascending."""
@@ -121,27 +139,44 @@ def _all_hands(size: int) -> tuple[LaneCards, Keys]:
     return colex_hands(size), np.arange(comb(52, size), dtype=np.int64)
 
 
-def _keys(hands: LaneCards, rules: RankingRules) -> Keys:
-    parts = [evaluate_batch(hands[i : i + _CHUNK], rules) for i in range(0, len(hands), _CHUNK)]
+def _keys(hands: LaneCards, rules: RankingRules, low: bool = False) -> Keys:
+    parts = [
+        evaluate_batch(hands[i : i + _CHUNK], rules, low) for i in range(0, len(hands), _CHUNK)
+    ]
     return np.concatenate(parts)
 
 
 def build_tables(rules: RankingRules) -> RankTables:
-    """Evaluate every 5- and 3-card hand with the reference ``evaluate_batch``."""
-    hands5, colex5 = _all_hands(5)
-    hands3, colex3 = _all_hands(3)
-    keys5, keys3 = _keys(hands5, rules), _keys(hands3, rules)
-    both = np.concatenate([keys5, keys3])
+    """Evaluate every 5- and 3-card hand with the reference ``evaluate_batch`` (and, for the
+    lanes ranked for low, every hand of their size ranked for low)."""
+    low = rules.low_lanes
+    hands = {5: _all_hands(5), 3: _all_hands(3)}
+    parts = (
+        [(5, False), (3, False)] + [(5, True)] * any(i > 0 for i in low) + [(3, True)] * (0 in low)
+    )
+    keyed = [_keys(hands[size][0], rules, ranked_low) for size, ranked_low in parts]
+    both = np.concatenate(keyed)
     keys = np.unique(both)  # a plain sort, then a search: cheaper than return_inverse's argsort
     assert len(keys) < 1 << 16
     inverse = np.searchsorted(keys, both).astype(np.uint16)
-    ord5 = np.empty(len(keys5), dtype=np.uint16)
-    ord5[colex5] = inverse[: len(keys5)]
-    ord3 = np.empty(len(keys3), dtype=np.uint16)
-    ord3[colex3] = inverse[len(keys5) :]
+    ords: dict[tuple[int, bool], Ordinals16] = {}
+    start = 0
+    for (size, ranked_low), part in zip(parts, keyed):
+        table = np.empty(len(part), dtype=np.uint16)
+        table[hands[size][1]] = inverse[start : start + len(part)]
+        ords[size, ranked_low] = table
+        start += len(part)
     _, strength = np.unique(keys >> 4, return_inverse=True)
+    highs = np.where(keys & LOW, [high_of(k) for k in keys.tolist()], keys)
     return RankTables(
-        rules, ord5, ord3, keys, strength.astype(np.int32), (keys >> 24).astype(np.int32)
+        rules,
+        ords[5, False],
+        ords[3, False],
+        keys,
+        strength.astype(np.int32),
+        (highs >> 24).astype(np.int32),
+        ords.get((5, True)),
+        ords.get((3, True)),
     )
 
 
@@ -155,13 +190,21 @@ def cache_file(rules: RankingRules) -> Path | None:
 
 _ARRAYS = ("ord5", "ord3", "keys", "strength", "category")
 _SHAPES = {"ord5": (comb(52, 5),), "ord3": (comb(52, 3),)}
+_LOW_SHAPES = {"low5": (comb(52, 5),), "low3": (comb(52, 3),)}
+
+
+def _arrays_of(rules: RankingRules) -> tuple[str, ...]:
+    """The arrays a cache file of ``rules`` holds: the low lanes' ordinals where it has them."""
+    low = rules.low_lanes
+    return _ARRAYS + ("low5",) * any(i > 0 for i in low) + ("low3",) * (0 in low)
 
 
 def _from_arrays(rules: RankingRules, arrays: dict[str, Any]) -> RankTables | None:
     """Tables from verified arrays of the expected shapes and types; None otherwise."""
-    if any(arrays[name].shape != shape for name, shape in _SHAPES.items()) or any(
-        arrays[name].dtype != dtype
-        for name, dtype in (("ord5", np.uint16), ("ord3", np.uint16), ("keys", np.int64))
+    shapes = {**_SHAPES, **{k: v for k, v in _LOW_SHAPES.items() if k in arrays}}
+    ords = (*shapes, "keys")
+    if any(arrays[name].shape != shape for name, shape in shapes.items()) or any(
+        arrays[name].dtype != (np.int64 if name == "keys" else np.uint16) for name in ords
     ):
         return None
     return RankTables(
@@ -171,6 +214,8 @@ def _from_arrays(rules: RankingRules, arrays: dict[str, Any]) -> RankTables | No
         arrays["keys"],
         arrays["strength"].astype(np.int32),
         arrays["category"].astype(np.int32),
+        arrays.get("low5"),
+        arrays.get("low3"),
     )
 
 
@@ -179,7 +224,8 @@ def rank_tables(rules: RankingRules) -> RankTables:
     """The lookup tables for ``rules``: from memory, the disk cache (if the file verifies), or
     built (about a second, said on stderr) and cached."""
     path = cache_file(rules)
-    arrays = load_cached(path, _ARRAYS)
+    names = _arrays_of(rules)
+    arrays = load_cached(path, names)
     found = _from_arrays(rules, arrays) if arrays is not None else None
     if found is not None:
         return found
@@ -188,5 +234,5 @@ def rank_tables(rules: RankingRules) -> RankTables:
     elif path is not None and not path.exists() and not unwritable():
         notice(f"building lookup tables for ranking {rules_slug(rules)}; this happens once")
     tables = build_tables(rules)
-    store_cached(path, {name: getattr(tables, name) for name in _ARRAYS})
+    store_cached(path, {name: getattr(tables, name) for name in names})
     return tables

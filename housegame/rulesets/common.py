@@ -219,6 +219,12 @@ class Ranking(Model):
             )
         return self
 
+    def foul_order(self, names: dict[str, str] | None = None) -> str:
+        """What a legal setting is, as a hint says it: ``back >= middle >= front``, only the
+        lanes ranked high (``names``: a lane's word in the reader's language)."""
+        high = [lane for lane in reversed(LANES) if lane not in self.low_lanes]
+        return " >= ".join((names or {}).get(lane, lane) for lane in high)
+
     def rules(self) -> RankingRules:
         order = None
         if self.suit_order is not None:

@@ -7,7 +7,7 @@ Each check reads the merged ruleset (and what the merge did); none knows a rules
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any, get_args
 
@@ -142,7 +142,7 @@ def _low_lane_categories(resolved: Resolved, rules: ThirteenCardRuleset) -> Iter
     low = rules.ranking.low_lanes
     hint = "a lane ranked for low is won by the weaker hand; drop the entry, or rank it high"
 
-    def warn(path: KeyPath, lane: LaneName, named: list[str], what: str) -> Problem:
+    def warn(path: KeyPath, lane: LaneName, named: Sequence[str], what: str) -> Problem:
         message = (
             f"the {lane} is ranked for low ({low[lane]}): {what} {', '.join(named)}, hands that "
             "count against it"
