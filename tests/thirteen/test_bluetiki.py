@@ -9,6 +9,7 @@ the top hand. Any hand can be played in the middle")."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,3 +117,14 @@ def test_the_breakdown_marks_the_low_lane() -> None:
     middle = result.pairs[0].lanes[1]
     assert middle.first == "high-card 7 5 4 3 2 (low)"
     assert middle.second == "high-card A 5 4 3 2 (low)"
+
+
+def test_ofc_refuses_a_lane_ranked_low(tmp_path: Path) -> None:
+    path = tmp_path / "low-ofc.yaml"
+    path.write_text(
+        "id: low-ofc\nextends: ofc-classic\nname: n\nsummary: s\n"
+        "ranking: {low_lanes: {middle: deuce-to-seven}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(HousegameError, match="low_lanes: lanes ranked for low are a 13-card"):
+        load_ruleset(path)
