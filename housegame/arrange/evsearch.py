@@ -126,7 +126,9 @@ class EvSearch:
         batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
         if self.model.tables.rules.low_lanes:  # a lane with an order of its own: no bounds
             hands = batch.subsets(self.model.tables)
-            return search_low(hands, self.model.tables, self._rows_at, self.formula, keep)
+            found = search_low(hands, self.model.tables, self._rows_at, self.formula, keep)
+            batch.hint(found)
+            return found
         hands, bounds, values = self.prepare(batch)
         if direct if direct is not None else len(batch) <= PLAN.small:
             return search_direct(hands, bounds.semi(), values, keep, PLAN.direct_first)
