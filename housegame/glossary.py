@@ -31,6 +31,8 @@ TERMS: dict[str, tuple[str, str]] = {
     "five-of-a-kind": ("five of a kind", "五同"),
     "royal-flush": ("royal flush", "皇家同花顺"),
     "wheel": ("wheel (A-2-3-4-5)", "A-2-3-4-5 顺子"),
+    "low": ("low", "比小"),
+    "deuce-to-seven": ("deuce-to-seven (2-7 lowball)", "2-7 规则"),
     # suits and colours
     "spades": ("spades", "黑桃"),
     "hearts": ("hearts", "红桃"),
@@ -161,6 +163,7 @@ def hand_words(text: str, lang: Lang) -> str:
     first, _, rest = text.partition(" ")
     words = [w for w in rest.split() if w not in ("to", "over")]
     shown = " ".join(words).replace("(foul)", f"({term('foul', lang)})")
+    shown = shown.replace("(low)", f"({term('low', lang)})")
     return f"{term(first, lang) if first in TERMS else first} {shown}".strip()
 
 

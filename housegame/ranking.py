@@ -23,6 +23,14 @@ above the straight flush; where the ruleset places it below, the straight flush 
 card that makes its lane's key highest (``wild_best``). Where a natural hand beats the same hand
 made with a joker, keys made without one carry ``NATURAL`` in the suit nibble: below every rank,
 and ignored by the foul check like the suit.
+
+A lane the ruleset ranks for low (``low_lanes``: deuce-to-seven, 2-7 lowball) is keyed by
+``low_key``: its high key with aces always high and A-2-3-4-5 (a front's A-2-3) no straight,
+its strength inverted under the ``LOW`` flag. So a greater key still wins (7-5-4-3-2 is the
+best low, a straight or a flush counts against the hand), every low key lies above every high
+one (one ordinal scale holds both), and a key says itself whether it is low: the foul check
+skips it, and ``category_of``, ``named_rank`` and ``describe`` read the hand it inverts
+(``high_of``).
 """
 
 from __future__ import annotations
@@ -78,6 +86,10 @@ STRAIGHT_FLUSH_ABOVE_FIVE = 10
 """The straight flush's code where five of a kind ranks below it."""
 NATURAL = 4
 """The suit nibble's bit for a hand made without a joker (``natural_beats_joker``)."""
+LOW = 1 << 30
+"""The flag of a key ranked for low (``low_key``): above every high key."""
+_STRENGTHS = (1 << 24) - 1
+"""A high key's strength (the key without its suit nibble) is below 2**24."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,8 @@ class RankingRules:
     """A joker may stand for a card already in its lane (or that another joker stands for)."""
     natural_beats_joker: bool = False
     """Of two hands equal in category and ranks, the one made without a joker wins."""
+    low_lanes: tuple[int, ...] = ()
+    """The lanes (0 front, 1 middle, 2 back) ranked for low, deuce-to-seven (``low_key``)."""
 
     def suit_strength(self, suit: int) -> int:
         if self.suit_order is None:
@@ -109,8 +123,26 @@ class RankingRules:
 DEFAULT_RULES = RankingRules()
 
 
+def low_key(high: int) -> int:
+    """A lane ranked for low: ``high`` (its deuce-to-seven key) with the strength inverted under
+    the ``LOW`` flag, the suit nibble kept."""
+    return LOW | (_STRENGTHS - (high >> 4)) << 4 | (high & 0xF)
+
+
+def is_low(key: int) -> bool:
+    """Whether ``key`` ranks a lane for low (the foul check leaves it out)."""
+    return bool(key & LOW)
+
+
+def high_of(key: int) -> int:
+    """The hand a key names, as a high key: a low key's deuce-to-seven key, else the key."""
+    if not key & LOW:
+        return key
+    return (_STRENGTHS - ((key ^ LOW) >> 4)) << 4 | (key & 0xF)
+
+
 def category_of(key: int) -> Category:
-    code = key >> 24
+    code = high_of(key) >> 24
     return Category.STRAIGHT_FLUSH if code == STRAIGHT_FLUSH_ABOVE_FIVE else Category(code)
 
 
@@ -133,6 +165,7 @@ def named_rank(key: int, rules: RankingRules = DEFAULT_RULES, size: int = 5) -> 
     pair's rank, a full house's trips, a straight's top card (A-2-3-4-5 is a 5-high straight,
     however the ruleset ranks it; a front A-2-3 is 3-high), a flush's or high card's highest
     card."""
+    key = high_of(key)
     category = category_of(key)
     top = (key >> 20) & 0xF
     if size == 5 and category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and top >= 14:
@@ -143,15 +176,16 @@ def named_rank(key: int, rules: RankingRules = DEFAULT_RULES, size: int = 5) -> 
     return top
 
 
-def _straight_top(ranks: set[int], wheel: WheelRank) -> int | None:
+def _straight_top(ranks: set[int], wheel: WheelRank | None) -> int | None:
+    """A straight's top card (its key's r1); ``wheel`` None: A-2-3-4-5 is no straight (low)."""
     if len(ranks) != 5:
         return None
     if ranks == _WHEEL:
-        return 5 if wheel == "lowest" else 14
+        return None if wheel is None else 5 if wheel == "lowest" else 14
     top = max(ranks)
     if top - min(ranks) != 4:
         return None
-    if top == 14 and wheel != "lowest":
+    if top == 14 and wheel == "second-highest":
         return 15
     return top
 
@@ -163,17 +197,30 @@ def _pack(category: Category, ranks: Sequence[int], suit: int, rules: RankingRul
     return key | suit
 
 
-def evaluate(cards: Sequence[Card], rules: RankingRules = DEFAULT_RULES) -> int:
-    """Key of a 3-card front or a 5-card lane under ``rules``; a joker stands for the card
-    that makes the key highest."""
+def evaluate(cards: Sequence[Card], rules: RankingRules = DEFAULT_RULES, low: bool = False) -> int:
+    """Key of a 3-card front or a 5-card lane under ``rules`` (``low``: ranked for low,
+    ``low_key``); a joker stands for the card that makes the key highest."""
     if any(c.is_joker for c in cards):
-        return wild_best(tuple(sorted(cards)), rules)[0]
-    key = _natural(cards, rules)
-    return key | NATURAL if rules.natural_beats_joker else key
+        return wild_best(tuple(sorted(cards)), rules, low)[0]
+    key = _high(cards, rules, low)
+    key = key | NATURAL if rules.natural_beats_joker else key
+    return low_key(key) if low else key
 
 
-def _natural(cards: Sequence[Card], rules: RankingRules) -> int:
-    """Key of a lane without jokers."""
+def lane_keys(lanes: Sequence[Sequence[Card]], rules: RankingRules) -> tuple[int, int, int]:
+    """The keys of a set hand's (front, middle, back), each lane ranked as ``rules`` say."""
+    front, middle, back = (evaluate(c, rules, i in rules.low_lanes) for i, c in enumerate(lanes))
+    return front, middle, back
+
+
+def _natural(cards: Sequence[Card], rules: RankingRules, low: bool = False) -> int:
+    """Key of a lane without jokers, as a joker's lane ranks it (no ``NATURAL`` bit)."""
+    key = _high(cards, rules, low)
+    return low_key(key) if low else key
+
+
+def _high(cards: Sequence[Card], rules: RankingRules, low: bool) -> int:
+    """High key of a lane without jokers (``low``: aces always high, A-2-3-4-5 no straight)."""
     ranks = [c.rank for c in cards]
     counts = Counter(ranks)
     ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
@@ -186,7 +233,8 @@ def _natural(cards: Sequence[Card], rules: RankingRules) -> int:
         category = {3: Category.TRIPS, 2: Category.PAIR}.get(shape[0], Category.HIGH_CARD)
         if category is Category.HIGH_CARD:
             run = sorted(ranks)
-            top = 3 if run == [2, 3, 14] else run[2] if run[2] - run[0] == 2 else None
+            ace_low = run == [2, 3, 14] and not low
+            top = 3 if ace_low else run[2] if run[2] - run[0] == 2 else None
             if rules.front_straights and top is not None:
                 flush = rules.front_flushes and suited
                 shaped = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
@@ -197,7 +245,7 @@ def _natural(cards: Sequence[Card], rules: RankingRules) -> int:
     if len(cards) != 5:
         raise ValueError(f"a lane has 3 or 5 cards, not {len(cards)}")
     wheel_rule = rules.wheel_straight_flush if suited else rules.wheel_straight
-    top = _straight_top(set(ranks), wheel_rule)
+    top = _straight_top(set(ranks), None if low else wheel_rule)
     if top is not None:
         return _pack(Category.STRAIGHT_FLUSH if suited else Category.STRAIGHT, [top], suit, rules)
     category = {
@@ -230,15 +278,18 @@ def _candidates(naturals: Sequence[Card], rules: RankingRules) -> tuple[Card, ..
 
 
 @lru_cache(maxsize=1 << 14)
-def wild_best(cards: tuple[Card, ...], rules: RankingRules) -> tuple[int, tuple[Card, ...]]:
-    """The highest key a lane with jokers makes, and the cards its jokers stand for (in the
-    order of the jokers in ``cards``). Cached: a table's lanes are ranked again and again."""
+def wild_best(
+    cards: tuple[Card, ...], rules: RankingRules, low: bool = False
+) -> tuple[int, tuple[Card, ...]]:
+    """The highest key a lane with jokers makes (``low``: ranked for low, its best low), and the
+    cards its jokers stand for (in the order of the jokers in ``cards``). Cached: a table's
+    lanes are ranked again and again."""
     naturals = [c for c in cards if not c.is_joker]
     wild = len(cards) - len(naturals)
     pick = combinations if not rules.joker_duplicates else combinations_with_replacement
     best: tuple[int, tuple[Card, ...]] = (-1, ())
     for stand in pick(_candidates(naturals, rules), wild):
-        key = _natural([*naturals, *stand], rules)
+        key = _natural([*naturals, *stand], rules, low)
         if key > best[0]:
             best = (key, stand)
     if best[0] < 0:
@@ -265,7 +316,10 @@ def joker_best(with_each: IntArray, naturals: IntArray, rules: RankingRules) -> 
 @lru_cache(maxsize=1 << 16)
 def describe(key: int) -> str:
     """A short human name for a key, e.g. ``full-house 5s over Ks`` (cached: settlements
-    describe the same lane hands again and again)."""
+    describe the same lane hands again and again); a low key names the hand it inverts, with
+    ``(low)``: ``high-card 7 5 4 3 2 (low)``."""
+    if is_low(key):
+        return f"{describe(high_of(key))} (low)"
     category = category_of(key)
     ranks = [(key >> (20 - 4 * i)) & 0xF for i in range(5)]
     names = {15: "A", 14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
@@ -279,8 +333,20 @@ def describe(key: int) -> str:
     return f"{category.label} {' '.join(shown)}"
 
 
-def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT_RULES) -> IntArray:
-    """Keys for many hands at once: ``cards`` has shape (N, 5) or (N, 3) of card indices."""
+def evaluate_batch(
+    cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT_RULES, low: bool = False
+) -> IntArray:
+    """Keys for many hands at once: ``cards`` has shape (N, 5) or (N, 3) of card indices;
+    ``low``: ranked for low (``low_key``)."""
+    keys = _high_batch(cards, rules, low)
+    if not low:
+        return keys
+    low_keys: IntArray = LOW | (_STRENGTHS - (keys >> 4)) << 4 | (keys & 0xF)
+    return low_keys
+
+
+def _high_batch(cards: npt.NDArray[np.integer], rules: RankingRules, low: bool) -> IntArray:
+    """``evaluate_batch``'s high keys (``low``: aces always high, the wheel no straight)."""
     import numpy as np
 
     cards = np.asarray(cards, dtype=np.int64)
@@ -306,7 +372,7 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
         packed = (ordered[:, 0] << 20) | (ordered[:, 1] << 16) | (ordered[:, 2] << 12)
         distinct = max_count == 1
         run = np.sort(ranks, axis=1)
-        ace_low = distinct & (run[:, 0] == 2) & (run[:, 1] == 3) & (run[:, 2] == 14)
+        ace_low = distinct & (run[:, 0] == 2) & (run[:, 1] == 3) & (run[:, 2] == 14) & (not low)
         straight = (distinct & (run[:, 2] - run[:, 0] == 2)) | ace_low
         straight &= rules.front_straights
         flush = (suits == suits[:, :1]).all(axis=1) & rules.front_flushes
@@ -320,9 +386,9 @@ def evaluate_batch(cards: npt.NDArray[np.integer], rules: RankingRules = DEFAULT
         return front
     flush = (suits == suits[:, :1]).all(axis=1)
     distinct = max_count == 1
-    low = ranks.min(axis=1)
-    wheel = distinct & (top_rank == 14) & (np.sort(ranks, axis=1)[:, 3] == 5)
-    run = distinct & (top_rank - low == 4)
+    bottom = ranks.min(axis=1)
+    wheel = distinct & (top_rank == 14) & (np.sort(ranks, axis=1)[:, 3] == 5) & (not low)
+    run = distinct & (top_rank - bottom == 4)
     straight = run | wheel
 
     def straight_top(rule: WheelRank) -> IntArray:

@@ -3,13 +3,14 @@ OFC engines)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from housegame.cards import Card, format_cards
 from housegame.glossary import Lang, Phrase, hand_words, say, term
-from housegame.ranking import RankingRules, describe, evaluate, strength, wild_best
+from housegame.ranking import RankingRules, describe, is_low, lane_keys, strength, wild_best
 from housegame.rulesets.common import LANES, LaneName
 
 
@@ -39,12 +40,13 @@ class Setting:
         back: Sequence[Card],
         rules: RankingRules,
     ) -> Setting:
-        keys = (evaluate(front, rules), evaluate(middle, rules), evaluate(back, rules))
         lanes = (tuple(front), tuple(middle), tuple(back))
+        keys = lane_keys(lanes, rules)
         if not any(_wild(lane) for lane in lanes):
             return cls(*lanes, keys)
         stands = tuple(
-            wild_best(tuple(sorted(lane)), rules)[1] if _wild(lane) else () for lane in lanes
+            wild_best(tuple(sorted(lane)), rules, i in rules.low_lanes)[1] if _wild(lane) else ()
+            for i, lane in enumerate(lanes)
         )
         return cls(*lanes, keys, stands)
 
@@ -69,18 +71,26 @@ class Setting:
 
     @cached_property
     def fouled(self) -> bool:
-        """Back >= middle >= front by strength (suits never make a foul). Kept once read:
-        settlement asks it for every pair of the table."""
-        front, middle, back = (strength(k) for k in self.keys)
-        return front > middle or middle > back
+        """Back >= middle >= front by strength among the lanes ranked high (suits never make a
+        foul; a lane ranked low is left out). Kept once read: settlement asks it for every pair
+        of the table."""
+        return self._beaten() is not None
+
+    def _beaten(self) -> tuple[LaneName, LaneName] | None:
+        """The first lane ranked high that beats the next one ranked high below it, and that
+        lane; None: no foul."""
+        high = [(lane, key) for lane, key in zip(LANES, self.keys) if not is_low(key)]
+        for (upper, above), (lower, below) in itertools.pairwise(high):
+            if strength(above) > strength(below):
+                return upper, lower
+        return None
 
     def foul_reason(self, lang: Lang = "en") -> str:
         """Which lane beats the one under it, and with what: ``front pair A A 3 beats middle
         high-card 9 5 4 3 2`` (``头道 对子 A A 3 大于 中道 乌龙 9 5 4 3 2``)."""
         keys = dict(zip(LANES, self.keys))
-        front_high = strength(keys["front"]) > strength(keys["middle"])
-        upper: LaneName = "front" if front_high else "middle"
-        lower: LaneName = "middle" if front_high else "back"
+        beaten = self._beaten()
+        upper, lower = beaten if beaten is not None else ("middle", "back")
         return say(
             lang,
             BEATS,

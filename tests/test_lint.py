@@ -130,6 +130,30 @@ def test_bundled_rulesets_lint_clean(ruleset_id: str) -> None:
             id="lane-value-five-of-a-kind-without-duplicates",
         ),
         pytest.param(
+            "extends: bluetiki-lowball\nlane_values:\n  values:\n"
+            "    - {lane: middle, category: [high-card, full-house], units: 2}\n",
+            "house.yaml:7: lane_values.values[0].category: the middle is ranked for low "
+            "(deuce-to-seven): this lane value pays a winning full-house, hands that count "
+            "against it | a lane ranked for low is won by the weaker hand; drop the entry, or "
+            "rank it high",
+            id="low-lane-value-by-category",
+        ),
+        pytest.param(
+            "extends: bluetiki-lowball\nbonuses:\n  ordinary:\n    pay_when: always\n    items:\n"
+            "      - {id: m, name: m, lane: middle, units: 2, when: {lane: middle, category: "
+            "[straight]}}\n",
+            "house.yaml:9: bonuses.ordinary.items[0].when.category: the middle is ranked for "
+            "low (deuce-to-seven): this test asks for straight, hands that count against it | "
+            "a lane ranked for low is won by the weaker hand; drop the entry, or rank it high",
+            id="low-lane-bonus-by-category",
+        ),
+        pytest.param(
+            "extends: bluetiki-lowball\nlane_values:\n  values:\n"
+            "    - {lane: back, category: [full-house], units: 2}\n",
+            None,
+            id="high-lane-value-beside-a-low-lane",
+        ),
+        pytest.param(
             "extends: pagat\nfoul: {both_fouled: banker-wins}\n",
             "house.yaml:5: foul.both_fouled: a banker setting, but table.compare is all-pairs: "
             "there is no banker | drop it, or set table.compare to banker or banker-or-all-pairs",

@@ -14,6 +14,7 @@ from typing import Any
 from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.decktables import tables_for
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.lowsearch import lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.objectives import (
     DEFAULT_OBJECTIVE,
@@ -24,7 +25,7 @@ from housegame.arrange.objectives import (
     played_objective,
 )
 from housegame.arrange.odds import LaneOdds
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import Found
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -157,7 +158,7 @@ class Arranger:
 
     def _search(self, batch: HandBatch, top: int) -> list[Found]:
         if self.objective == "lexicographic":
-            return search_lexicographic(batch.cards, self.tables, top + 1)
+            return lexicographic(batch.cards, self.tables, top + 1)
         if self._ev_search is None:
             self._ev_search = EvSearch(self.model)
         return self._ev_search.search(batch, top + 1)

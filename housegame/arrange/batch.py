@@ -137,6 +137,8 @@ class HandBatch:
     def _setting(self, tables: RankTables, hand: int, split: int) -> Setting:
         """``split_setting``, the lane keys read from the ordinals the search already has."""
         cards, subsets = self.hands[hand], self.subsets(tables)
+        if tables.rules.low_lanes:  # a lane ranked low: its keys from its own ordinals
+            return split_setting(tables, cards, split)
         back, j = divmod(split, MIDDLES_PER_BACK)
         middle, front = int(MIDDLE_OF[back, j]), int(FRONT_OF[back, j])
         ordinals = (
@@ -160,9 +162,9 @@ def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setti
     if hand[-1].is_joker:  # the scorer's setting: what each joker stands for
         return Setting.of(front, middle, back, tables.rules)
     keys = (
-        tables.key([c.index for c in front]),
-        tables.key([c.index for c in middle]),
-        tables.key([c.index for c in back]),
+        tables.key([c.index for c in front], 0),
+        tables.key([c.index for c in middle], 1),
+        tables.key([c.index for c in back], 2),
     )
     return Setting(front, middle, back, keys)
 

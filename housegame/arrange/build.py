@@ -19,6 +19,7 @@ from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached,
 from housegame.arrange.decktables import deck_slug, tables_for
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import RankTables, rank_tables, rules_slug
+from housegame.arrange.lowsearch import lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import (
     DATA_DIR,
@@ -29,13 +30,13 @@ from housegame.arrange.odds import (
     odds_name,
 )
 from housegame.arrange.plan import PLAN
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import Found
 from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import STANDARD_DECK, SUIT_NAMES, Deck
 from housegame.dealer import deal_deck, deal_hands
 from housegame.ranking import RankingRules
-from housegame.rulesets.common import DeckSpec, Ranking
+from housegame.rulesets.common import LANES, DeckSpec, Ranking
 from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
 
 
@@ -49,6 +50,7 @@ def neutral_ruleset(rules: RankingRules, deck: DeckSpec | None = None) -> Thirte
         "suit_order": order,
         "front_straights": rules.front_straights,
         "front_flushes": rules.front_flushes,
+        "low_lanes": {LANES[lane]: "deuce-to-seven" for lane in rules.low_lanes},
     }
     if deck is not None and deck.deck().jokers:
         fields |= {
@@ -85,7 +87,7 @@ def lane_histogram(
     lanes: list[list[int]] = [[], [], []]
     for cards, split in zip(hands.tolist(), splits):
         for lane, positions in enumerate(split_positions(split)):
-            lanes[lane].append(tables.key([cards[p] for p in positions]))
+            lanes[lane].append(tables.key([cards[p] for p in positions], lane))
     counted = [np.unique(np.array(keys, dtype=np.int64), return_counts=True) for keys in lanes]
     keys = tuple(k.astype(np.int64) for k, _ in counted)
     counts = tuple(c.astype(np.int64) for _, c in counted)
@@ -112,7 +114,7 @@ def build_lane_odds(
         "passes": "lexicographic, ev",
     }
     first = lane_histogram(
-        rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta, tables
+        rules, hands, lambda cards: lexicographic(cards, tables, 1), meta, tables
     )
     search = EvSearch(EvModel(neutral_ruleset(rules, deck), first))
     return lane_histogram(rules, hands, lambda cards: search.search(cards, 1), meta, tables)

@@ -100,10 +100,12 @@ def lane_rows(model: EvModel) -> Lanes:
     tables = model.tables
     size = len(tables.keys)
     terms = None if tables.identities == 52 else tables.terms.astype(np.int64)
-    facts = (OrdinalFacts(tables.ord3, 3, size, terms), OrdinalFacts(tables.ord5, 5, size, terms))
+    facts: dict[int, OrdinalFacts] = {}  # one per ordinal table (a lane ranked low has its own)
     out = []
     for lane, used in enumerate(used_rows(model)):
-        fact = facts[min(lane, 1)]
+        ords = tables.lane_ordinals(lane)
+        fact = facts.get(id(ords)) or OrdinalFacts(ords, 3 if lane == 0 else 5, size, terms)
+        facts[id(ords)] = fact
         rows: list[int] = []
         values: list[F64 | None] = []
         constants: list[tuple[int, float]] = []

@@ -32,6 +32,7 @@ from housegame.arrange.lookup import (
 )
 from housegame.arrange.spaces import ColexTerms32, Keys, LaneCards
 from housegame.cards import IDENTITIES, JOKER_INDEX, Deck
+from housegame.errors import HousegameError
 from housegame.ranking import RankingRules, evaluate_batch, joker_best
 
 _CHUNK = 65_536
@@ -104,7 +105,14 @@ def build_deck_tables(rules: RankingRules) -> RankTables:
 
 @cache
 def deck_tables(rules: RankingRules) -> RankTables:
-    """The multiset tables for ``rules``: from memory, the disk cache, or built and cached."""
+    """The multiset tables for ``rules``: from memory, the disk cache, or built and cached.
+    They rank every lane high: a lane ranked for low is arranged from one 52-card deck."""
+    if rules.low_lanes:
+        raise HousegameError(
+            "the arranger sets a lane ranked for low (ranking.low_lanes) from one 52-card deck "
+            "only, not from a deck with jokers or a card twice",
+            hint="give every player's lanes, or drop the deck's jokers and extra cards",
+        )
     return cached_tables(
         rules, deck_slug(rules), lambda: build_deck_tables(rules), TERMS, IDENTITIES
     )

@@ -33,7 +33,14 @@ from housegame.arrange.spaces import (
     Strengths32,
 )
 from housegame.errors import HousegameError
-from housegame.ranking import STRAIGHT_FLUSH_ABOVE_FIVE, Category, RankingRules, evaluate_batch
+from housegame.ranking import (
+    LOW,
+    STRAIGHT_FLUSH_ABOVE_FIVE,
+    Category,
+    RankingRules,
+    evaluate_batch,
+    high_of,
+)
 
 TABLE_VERSION = 3
 _CHUNK = 65_536
@@ -55,7 +62,9 @@ def rules_slug(rules: RankingRules) -> str:
     suits = "none" if rules.suit_order is None else "".join("cdhs"[s] for s in rules.suit_order)
     front = ("s" if rules.front_straights else "") + ("f" if rules.front_flushes else "")
     slug = f"w{wheel[rules.wheel_straight]}-sf{wheel[rules.wheel_straight_flush]}-{suits}"
-    return f"{slug}-front-{front}" if front else slug
+    slug = f"{slug}-front-{front}" if front else slug
+    low = "".join("fmb"[lane] for lane in rules.low_lanes)
+    return f"{slug}-low-{low}" if low else slug
 
 
 @dataclass(frozen=True)
@@ -73,13 +82,26 @@ class RankTables:
     strength: Strengths32
     """Ordinal -> rank of the key's strength (suits dropped): what the foul check compares."""
     category: Categories
-    """Ordinal -> hand category (``ranking.Category`` value)."""
+    """Ordinal -> hand category (``ranking.Category`` value; a low key's hand's)."""
     terms: ColexTerms32 = field(default_factory=lambda: COLEX32)
     """``terms[k, c]``: card ``c``'s share of the index of a hand holding it at sorted
     position ``k``: C(c, k+1) over the 52 cards of one deck; C(c + k, k+1) over the card
     identities with jokers (``decktables``), where a hand may hold a card more than once."""
     identities: int = 52
     """The card identities the tables index (52; 55 in a deck's tables: the jokers too)."""
+    low5: Ordinals16 | None = None
+    """Where a 5-card lane is ranked for low: colex rank -> the ordinal of its low key (the
+    low keys share the scale, above every high one)."""
+    low3: Ordinals16 | None = None
+    """Where the front is ranked for low: likewise for 3-card hands."""
+
+    def lane_ordinals(self, lane: int) -> Ordinals16:
+        """Colex rank -> ordinal of a hand in ``lane`` (0 front, 1 middle, 2 back), ranked as
+        the ruleset ranks that lane."""
+        low = lane in self.rules.low_lanes
+        if lane == 0:
+            return self.low3 if low and self.low3 is not None else self.ord3
+        return self.low5 if low and self.low5 is not None else self.ord5
 
     def ordinals5(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 5-card hands; ``cards`` (N, 5) with each row ascending."""
@@ -109,12 +131,15 @@ class RankTables:
         """Keys of many 5-card hands (rows ascending), equal to ``evaluate_batch``'s."""
         return self.keys.take(self.ordinals5(cards))
 
-    def key(self, cards: Sequence[int]) -> int:
+    def key(self, cards: Sequence[int], lane: int | None = None) -> int:
         """``ranking.evaluate``'s key of one 3- or 5-card hand (card indices, ascending), read
-        from the table: cheaper than evaluating it when a search has set many hands."""
+        from the table: cheaper than evaluating it when a search has set many hands; ``lane``
+        given, ranked as the ruleset ranks that lane."""
         rows = _COLEX_ROWS if self.identities == 52 else self.terms.tolist()
         index = sum(rows[k][c] for k, c in enumerate(cards))
-        return int(self.keys[(self.ord5 if len(cards) == 5 else self.ord3)[index]])
+        five = len(cards) == 5
+        ords = self.lane_ordinals(lane) if lane is not None else self.ord5 if five else self.ord3
+        return int(self.keys[ords[index]])
 
     def ordinals3(self, cards: LaneCards) -> Ordinals16:
         """Ordinals of many 3-card hands; ``cards`` (N, 3) with each row ascending."""
@@ -125,23 +150,23 @@ class RankTables:
         return out
 
 
-def _all_hands(size: int) -> tuple[LaneCards, Keys]:
-    """Every hand of ``size`` cards and its colex rank (the hands come in colex order)."""
-    return colex_hands(size), np.arange(comb(52, size), dtype=np.int64)
-
-
-def _keys(hands: LaneCards, rules: RankingRules) -> Keys:
-    parts = [evaluate_batch(hands[i : i + _CHUNK], rules) for i in range(0, len(hands), _CHUNK)]
-    return np.concatenate(parts)
+def _keys(hands: LaneCards, rules: RankingRules, low: bool = False) -> Keys:
+    chunks = range(0, len(hands), _CHUNK)
+    return np.concatenate([evaluate_batch(hands[i : i + _CHUNK], rules, low) for i in chunks])
 
 
 def build_tables(rules: RankingRules) -> RankTables:
-    """Evaluate every 5- and 3-card hand with the reference ``evaluate_batch``."""
-    hands5, colex5 = _all_hands(5)
-    hands3, colex3 = _all_hands(3)
-    keys5, keys3 = np.empty(len(colex5), dtype=np.int64), np.empty(len(colex3), dtype=np.int64)
-    keys5[colex5], keys3[colex3] = _keys(hands5, rules), _keys(hands3, rules)
-    return tables_of_keys(rules, keys5, keys3)
+    """Evaluate every 5- and 3-card hand, in colex order, with the reference
+    ``evaluate_batch`` (and, for a lane ranked for low, every hand of its size ranked low)."""
+    hands5, hands3 = colex_hands(5), colex_hands(3)
+    low = rules.low_lanes
+    return tables_of_keys(
+        rules,
+        _keys(hands5, rules),
+        _keys(hands3, rules),
+        low5=_keys(hands5, rules, True) if any(lane > 0 for lane in low) else None,
+        low3=_keys(hands3, rules, True) if 0 in low else None,
+    )
 
 
 def tables_of_keys(
@@ -150,9 +175,13 @@ def tables_of_keys(
     keys3: Keys,
     terms: ColexTerms32 = COLEX32,
     identities: int = 52,
+    low5: Keys | None = None,
+    low3: Keys | None = None,
 ) -> RankTables:
-    """Tables from every 5- and 3-card hand's key, by the hand's index under ``terms``."""
-    both = np.concatenate([keys5, keys3])
+    """Tables from every 5- and 3-card hand's key (and low key, for the lanes ranked for
+    low), by the hand's index under ``terms``."""
+    parts = [keys5, keys3, *(k for k in (low5, low3) if k is not None)]
+    both = np.concatenate(parts)
     keys = np.unique(both)  # a plain sort, then a search: cheaper than return_inverse's argsort
     if len(keys) >= 1 << 16:
         raise HousegameError(
@@ -161,19 +190,29 @@ def tables_of_keys(
             hint="drop ranking.suit_order or ranking.natural_beats_joker",
         )
     inverse = np.searchsorted(keys, both).astype(np.uint16)
-    ord5, ord3 = inverse[: len(keys5)], inverse[len(keys5) :]
+    ords: list[Ordinals16] = []
+    start = 0
+    for part in parts:
+        ords.append(inverse[start : start + len(part)])
+        start += len(part)
+    lows = iter(ords[2:])
     _, strength = np.unique(keys >> 4, return_inverse=True)
-    code = (keys >> 24).astype(np.int32)  # ``category_of``: the straight flush above five alike
+    highs = keys
+    if low5 is not None or low3 is not None:  # a low key's category is its hand's
+        highs = np.where(keys & LOW, [high_of(k) for k in keys.tolist()], keys)
+    code = (highs >> 24).astype(np.int32)  # ``category_of``: the straight flush above five alike
     category = np.where(code == STRAIGHT_FLUSH_ABOVE_FIVE, int(Category.STRAIGHT_FLUSH), code)
     return RankTables(
         rules,
-        ord5,
-        ord3,
+        ords[0],
+        ords[1],
         keys,
         strength.astype(np.int32),
         category.astype(np.int32),
         terms,
         identities,
+        next(lows) if low5 is not None else None,
+        next(lows) if low3 is not None else None,
     )
 
 
@@ -185,6 +224,12 @@ def cache_file(rules: RankingRules, slug: str | None = None) -> Path | None:
 
 
 _ARRAYS = ("ord5", "ord3", "keys", "strength", "category")
+
+
+def _arrays_of(rules: RankingRules) -> tuple[str, ...]:
+    """The arrays a cache file of ``rules`` holds: the low lanes' ordinals where it has them."""
+    low = rules.low_lanes
+    return _ARRAYS + ("low5",) * any(i > 0 for i in low) + ("low3",) * (0 in low)
 
 
 def hands_indexed(identities: int, size: int) -> int:
@@ -201,9 +246,9 @@ def _from_arrays(
     identities: int,
 ) -> RankTables | None:
     """Tables from verified arrays of the expected shapes and types; None otherwise."""
+    ords = (*shapes, "keys")
     if any(arrays[name].shape != shape for name, shape in shapes.items()) or any(
-        arrays[name].dtype != dtype
-        for name, dtype in (("ord5", np.uint16), ("ord3", np.uint16), ("keys", np.int64))
+        arrays[name].dtype != (np.int64 if name == "keys" else np.uint16) for name in ords
     ):
         return None
     return RankTables(
@@ -215,6 +260,8 @@ def _from_arrays(
         arrays["category"].astype(np.int32),
         terms,
         identities,
+        arrays.get("low5"),
+        arrays.get("low3"),
     )
 
 
@@ -228,8 +275,10 @@ def cached_tables(
     """Tables from the disk cache (if the file verifies and has the shapes ``terms`` index), or
     built (said on stderr) and cached."""
     path = cache_file(rules, slug)
-    arrays = load_cached(path, _ARRAYS)
-    shapes = {"ord5": (hands_indexed(identities, 5),), "ord3": (hands_indexed(identities, 3),)}
+    names = _arrays_of(rules)
+    arrays = load_cached(path, names)
+    sizes = {"ord5": 5, "ord3": 3, "low5": 5, "low3": 3}
+    shapes = {n: (hands_indexed(identities, sizes[n]),) for n in names if n in sizes}
     found = _from_arrays(rules, arrays, shapes, terms, identities) if arrays is not None else None
     if found is not None:
         return found
@@ -238,7 +287,7 @@ def cached_tables(
     elif path is not None and not path.exists() and not unwritable():
         notice(f"building lookup tables for ranking {slug}; this happens once")
     tables = build()
-    store_cached(path, {name: getattr(tables, name) for name in _ARRAYS})
+    store_cached(path, {name: getattr(tables, name) for name in names})
     return tables
 
 

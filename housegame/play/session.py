@@ -85,8 +85,8 @@ WORDS: dict[str, Phrase] = {
     "nothing": ("no lane given", "没有输入任何一道"),
     "foul": ("this setting fouls: {en}", "这样摆是倒水: {zh}"),
     "foul-refused": (
-        "{ruleset} refuses fouls: back >= middle >= front",
-        "{ruleset} 不接受倒水: 尾道 >= 中道 >= 头道",
+        "{ruleset} refuses fouls: {order}",
+        "{ruleset} 不接受倒水: {order_zh}",
     ),
     "foul-warning": (
         "warning: this setting fouls ({en}) and loses as the ruleset says",
@@ -340,6 +340,8 @@ class Table:
                     WORDS["foul"],
                     WORDS["foul-refused"],
                     ruleset=self.rules.id,
+                    order=self.rules.ranking.foul_order(),
+                    order_zh=self.rules.ranking.foul_order({k: term(k, "zh") for k in LANES}),
                     en=reason["en"],
                     zh=reason["zh"],
                 )

@@ -249,7 +249,7 @@ class Room:
         if check.fouled and check.refuses:
             raise FoulError(
                 f"foul: {check.setting.foul_reason()}",
-                hint=f"{rules.id} refuses foul settings: back >= middle >= front",
+                hint=f"{rules.id} refuses foul settings: {rules.ranking.foul_order()}",
             )
         return check.as_dict(lang)
 

@@ -200,6 +200,14 @@ class Ranking(Model):
         description="Of two lanes equal in category and ranks, the one made without a joker "
         "wins; false: they tie.",
     )
+    low_lanes: dict[LaneName, Literal["deuce-to-seven"]] = Field(
+        default_factory=dict,
+        description="Lanes ranked for low: the weaker hand wins them. deuce-to-seven (2-7 "
+        "lowball): 7-5-4-3-2 is the best, aces are always high (A-2-3-4-5 is an ace-high "
+        "hand, no straight), straights and flushes count against the hand. The foul check "
+        "then compares only the lanes ranked high, in their order (a low middle: the back "
+        "must beat the front, any hand may be the middle).",
+    )
 
     @model_validator(mode="after")
     def _all_suits(self) -> Ranking:
@@ -210,6 +218,12 @@ class Ranking(Model):
                 "highest first, e.g. [spades, hearts, clubs, diamonds]; or null to tie",
             )
         return self
+
+    def foul_order(self, names: dict[str, str] | None = None) -> str:
+        """What a legal setting is, as a hint says it: ``back >= middle >= front``, only the
+        lanes ranked high (``names``: a lane's word in the reader's language)."""
+        high = [lane for lane in reversed(LANES) if lane not in self.low_lanes]
+        return " >= ".join((names or {}).get(lane, lane) for lane in high)
 
     def rules(self) -> RankingRules:
         order = None
@@ -224,6 +238,7 @@ class Ranking(Model):
             self.five_of_a_kind,
             self.joker_duplicates,
             self.natural_beats_joker,
+            tuple(i for i, lane in enumerate(LANES) if lane in self.low_lanes),
         )
 
 

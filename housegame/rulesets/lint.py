@@ -7,7 +7,7 @@ Each check reads the merged ruleset (and what the merge did); none knows a rules
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any, get_args
 
@@ -140,6 +140,32 @@ def _never_holds(resolved: Resolved, rules: ThirteenCardRuleset) -> Iterator[Pro
                 missing = _unreachable(resolved, rules, test.lane, list(test.category or []))
                 if missing:
                     yield warn((*path, "category"), test.lane, missing, "that test never holds")
+
+
+def _low_lane_categories(resolved: Resolved, rules: ThirteenCardRuleset) -> Iterator[Problem]:
+    """A lane value or a bonus test naming a category above high card on a lane ranked for low:
+    such a hand loses that lane to almost every other, so it pays (or holds) for a bad low."""
+    low = rules.ranking.low_lanes
+    hint = "a lane ranked for low is won by the weaker hand; drop the entry, or rank it high"
+
+    def warn(path: KeyPath, lane: LaneName, named: Sequence[str], what: str) -> Problem:
+        message = (
+            f"the {lane} is ranked for low ({low[lane]}): {what} {', '.join(named)}, hands that "
+            "count against it"
+        )
+        return _warning(resolved, path, message, hint)
+
+    for i, value in enumerate(rules.lane_values.values):
+        named = [c for c in value.category if c != "high-card"]
+        if value.lane in low and named:
+            at: KeyPath = ("lane_values", "values", i, "category")
+            yield warn(at, value.lane, named, "this lane value pays a winning")
+    for name, group in rules.bonuses.items():
+        for i, item in enumerate(group.items):
+            for test, path in _lane_tests(item.when, ("bonuses", name, "items", i, "when")):
+                named = [c for c in test.category or [] if c != "high-card"]
+                if test.lane in low and named:
+                    yield warn((*path, "category"), test.lane, named, "this test asks for")
 
 
 def _same_specials(resolved: Resolved, rules: ThirteenCardRuleset) -> Iterator[Problem]:
@@ -276,6 +302,7 @@ def lint(ruleset: RulesetBase, resolved: Resolved) -> list[Problem]:
     found = list(_merge_notes(resolved))
     if isinstance(ruleset, ThirteenCardRuleset):
         found += _never_holds(resolved, ruleset)
+        found += _low_lane_categories(resolved, ruleset)
         found += _same_specials(resolved, ruleset)
         found += _banker_settings(resolved, ruleset)
     if isinstance(ruleset, OfcRuleset):

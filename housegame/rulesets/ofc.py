@@ -337,6 +337,13 @@ class OfcRuleset(RulesetBase):
                 "and Fantasyland read the front as high card, pair or trips",
                 "drop front_straights and front_flushes",
             )
+        if self.ranking.low_lanes:
+            raise PathError(
+                ("ranking", "low_lanes"),
+                "lanes ranked for low are a 13-card setting; OFC royalties and Fantasyland "
+                "read every lane ranked high",
+                "drop low_lanes",
+            )
         if self.deck != DeckSpec():
             raise PathError(
                 ("deck",),

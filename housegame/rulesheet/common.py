@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from housegame.glossary import Lang, Phrase, say, term
-from housegame.rulesets.common import Bounds, DeckSpec, Ranking, RulesetBase
+from housegame.rulesets.common import LANES, Bounds, DeckSpec, Ranking, RulesetBase
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesheet.model import Section
 
@@ -84,6 +84,37 @@ def joker_lines(ranking: Ranking, deck: DeckSpec, lang: Lang) -> list[str]:
     return lines
 
 
+LOW_LANE: Phrase = (
+    "{lane}: ranked for low, {kind}: the weaker hand wins it; 7-5-4-3-2 is the best, aces are "
+    "always high (A-2-3-4-5 is an ace-high hand, no straight), straights and flushes count "
+    "against the hand",
+    "{lane}: 比小, {kind}: 较弱的牌胜; 7-5-4-3-2 最好, A 永远最大 (A-2-3-4-5 是 A 高的乌龙, "
+    "不算顺子), 顺子和同花算作大牌",
+)
+LOW_FOUL: Phrase = (
+    "the foul check compares only the lanes ranked high ({order}); any hand may be the {low}",
+    "倒水只比较比大的各道 ({order}); {low}可摆任何牌",
+)
+
+
+def low_lane_lines(ranking: Ranking, lang: Lang) -> list[str]:
+    """Each lane ranked for low, as the sheet's Ranking section says it."""
+    return [
+        say(lang, LOW_LANE, lane=term(lane, lang), kind=term(kind, lang))
+        for lane, kind in ranking.low_lanes.items()
+    ]
+
+
+def low_foul_line(ranking: Ranking, lang: Lang) -> list[str]:
+    """What a foul is where a lane is ranked low (the Fouls section); none otherwise."""
+    if not ranking.low_lanes:
+        return []
+    high = [lane for lane in LANES if lane not in ranking.low_lanes]
+    order = " <= ".join(term(lane, lang) for lane in high)
+    low = ", ".join(term(lane, lang) for lane in LANES if lane in ranking.low_lanes)
+    return [say(lang, LOW_FOUL, order=order, low=low)]
+
+
 def ranking_lines(ranking: Ranking, lang: Lang, deck: DeckSpec | None = None) -> list[str]:
     straight, flush = term("straight", lang), term("straight-flush", lang)
     lines = [
@@ -125,6 +156,7 @@ def ranking_lines(ranking: Ranking, lang: Lang, deck: DeckSpec | None = None) ->
             "头道三张的{shapes}也算牌型, 与五张同一尺度 (大于三条; 头道同花大于中道两对即倒水)",
         )
         lines.append(say(lang, front, shapes=", ".join(shapes)))
+    lines += low_lane_lines(ranking, lang)
     return lines + (joker_lines(ranking, deck, lang) if deck is not None else [])
 
 

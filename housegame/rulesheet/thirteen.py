@@ -9,7 +9,13 @@ from housegame.glossary import Lang, Phrase, say, term
 from housegame.ranking import Category
 from housegame.rulesets.common import LANES, CategoryName, DeckSpec, ThirteenCategory
 from housegame.rulesets.thirteen import FalseDeclaration, SpecialHand, ThirteenCardRuleset
-from housegame.rulesheet.common import deck_words, ranking_lines, seats_words, sources_section
+from housegame.rulesheet.common import (
+    deck_words,
+    low_foul_line,
+    ranking_lines,
+    seats_words,
+    sources_section,
+)
 from housegame.rulesheet.model import Grid, Section
 from housegame.rulesheet.words import hand_words, selection_words, setting_words
 from housegame.thirteen.pairs import payout_of
@@ -275,7 +281,7 @@ def _payouts(r: ThirteenCardRuleset, lang: Lang) -> Section:
 
 
 def _fouls(r: ThirteenCardRuleset, lang: Lang) -> Section:
-    lines = [say(lang, FOUL[r.foul.handling])]
+    lines = [*low_foul_line(r.ranking, lang), say(lang, FOUL[r.foul.handling])]
     if r.pool is not None and r.foul.handling != "refuse":
         lines = [say(lang, POOL_FOUL)]
     elif r.foul.handling != "refuse":

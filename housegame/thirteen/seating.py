@@ -237,6 +237,6 @@ def _seat(
     ):
         raise FoulError(
             f"player '{entry.name}' fouls: {setting.foul_reason()}",
-            hint=f"{ruleset.id} refuses foul settings: back >= middle >= front",
+            hint=f"{ruleset.id} refuses foul settings: {ruleset.ranking.foul_order()}",
         )
     return Seat(entry.name, setting, declared, cards=tuple(cards))

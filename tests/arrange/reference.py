@@ -2,7 +2,9 @@
 
 It shares nothing with the search but the objective's definition: it enumerates the splits
 itself with itertools, ranks lanes with the scalar ``ranking.evaluate`` (cached per subset),
-checks fouls on ``strength``, reads bonus leaves with the engine's own ``lane_holds``, and
+checks fouls on ``strength`` among the lanes ranked high (a lane ranked for low is ranked with
+``evaluate(..., low=True)`` and left out of the check), reads bonus leaves with the engine's
+own ``lane_holds``, and
 walks every legal split through the payout terms (``EvModel.value``, the terms of
 ``thirteen/payout.py`` as written: no recorded formula, no bounds), all splits at once as
 arrays. ``reference_arrange`` is the answer: the best value and every split reaching it.
@@ -11,7 +13,7 @@ arrays. ``reference_arrange`` is the answer: the best value and every split reac
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numpy as np
 
@@ -46,34 +48,45 @@ def _cards(hand: list[Card], mask: int) -> tuple[Card, ...]:
     return tuple(c for p, c in enumerate(hand) if mask >> p & 1)
 
 
-def legal_splits(
-    cards: list[Card], rules: RankingRules
-) -> tuple[list[Card], np.ndarray, dict[int, int]]:
+LaneKeys = tuple[dict[int, int], dict[int, int], dict[int, int]]
+"""Per lane, each lane-sized mask's key as that lane ranks it."""
+
+
+def legal_splits(cards: list[Card], rules: RankingRules) -> tuple[list[Card], np.ndarray, LaneKeys]:
     """The sorted hand, every non-foul split as rows of (front, middle, back) masks, and each
-    lane mask's key."""
+    lane's masks' keys."""
     hand = sorted(cards)
-    keys = {
-        mask: evaluate(_cards(hand, mask), rules)
-        for size in (3, 5)
-        for combo in combinations(range(13), size)
-        for mask in [sum(1 << p for p in combo)]
-    }
-    power = np.full(FULL + 1, -1, dtype=np.int64)
-    for mask, key in keys.items():
-        power[mask] = strength(key)
+    keys = tuple(
+        {
+            mask: evaluate(_cards(hand, mask), rules, lane in rules.low_lanes)
+            for combo in combinations(range(13), 3 if lane == 0 else 5)
+            for mask in [sum(1 << p for p in combo)]
+        }
+        for lane in range(3)
+    )
     back, middle = _position_splits()
     front = FULL ^ back ^ middle
-    legal = (power[front] <= power[middle]) & (power[middle] <= power[back])
-    return hand, np.stack([front[legal], middle[legal], back[legal]], axis=1), keys
+    masks = (front, middle, back)
+    high = [lane for lane in range(3) if lane not in rules.low_lanes]
+    power = np.full((3, FULL + 1), -1, dtype=np.int64)
+    for lane in high:
+        for mask, key in keys[lane].items():
+            power[lane, mask] = strength(key)
+    legal = np.ones(len(back), dtype=bool)
+    for lower, upper in pairwise(high):
+        legal &= power[lower][masks[lower]] <= power[upper][masks[upper]]
+    rows = np.stack([front[legal], middle[legal], back[legal]], axis=1)
+    return hand, rows, (keys[0], keys[1], keys[2])
 
 
 def best_lexicographic(cards: list[Card], ruleset: ThirteenCardRuleset) -> tuple[int, int, int]:
     """The strongest (back, middle, front) keys among legal settings."""
     _, legal, keys = legal_splits(cards, ruleset.ranking.rules())
-    table = np.zeros(FULL + 1, dtype=np.int64)
-    for mask, key in keys.items():
-        table[mask] = key
-    front, middle, back = (table[legal[:, lane]] for lane in range(3))
+    table = np.zeros((3, FULL + 1), dtype=np.int64)
+    for lane in range(3):
+        for mask, key in keys[lane].items():
+            table[lane, mask] = key
+    front, middle, back = (table[lane][legal[:, lane]] for lane in range(3))
     best = np.lexsort((front, middle, back))[-1]
     return int(back[best]), int(middle[best]), int(front[best])
 
@@ -92,7 +105,7 @@ def ev_values(cards: list[Card], model: EvModel) -> tuple[np.ndarray, np.ndarray
     per_lane = []
     for lane in range(3):
         distinct, inverse = np.unique(legal[:, lane], return_inverse=True)
-        lane_keys = np.array([keys[int(m)] for m in distinct], dtype=np.int64)
+        lane_keys = np.array([keys[lane][int(m)] for m in distinct], dtype=np.int64)
         ords = np.searchsorted(model.tables.keys, lane_keys)
         assert np.array_equal(model.tables.keys[ords], lane_keys)
         features = model.lanes[lane][:, ords][:, inverse]
@@ -100,7 +113,9 @@ def ev_values(cards: list[Card], model: EvModel) -> tuple[np.ndarray, np.ndarray
             [
                 [
                     1.0
-                    if lane_holds(cond, _lane_setting(lane, _cards(hand, int(m)), keys[int(m)]))
+                    if lane_holds(
+                        cond, _lane_setting(lane, _cards(hand, int(m)), keys[lane][int(m)])
+                    )
                     else 0.0
                     for m in distinct
                 ]

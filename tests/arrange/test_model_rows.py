@@ -28,8 +28,8 @@ def _model(ruleset_id: str) -> EvModel:
 
 
 def _held(model: EvModel, lane: int) -> np.ndarray:
-    tables = model.tables
-    ordinals, width = (tables.ord3, 3) if lane == 0 else (tables.ord5, 5)
+    tables = model.tables  # a lane ranked for low holds its own ordinals
+    ordinals, width = tables.lane_ordinals(lane), 3 if lane == 0 else 5
     return OrdinalFacts(ordinals, width, len(tables.keys)).held
 
 

@@ -52,6 +52,7 @@ def cli_errors(done: subprocess.CompletedProcess[str]) -> list[str]:
 
 def test_the_examples_are_tables() -> None:
     assert [p.name for p in TABLES] == [
+        "bluetiki-lowball-table.yaml",
         "fujian-table.yaml",
         "maceplay-table.yaml",
         "mau-binh-table.yaml",
