@@ -135,21 +135,27 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=60)
     parser.add_argument("--hands", type=int, default=5, help="hands per session")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first-session", type=int, default=0, help="play sessions from this one on (split a run)"
+    )
     parser.add_argument("--playouts", type=int, default=SearchSettings().playouts)
+    parser.add_argument("--fills", type=int, default=SearchSettings().fills)
+    parser.add_argument("--groups", type=int, default=SearchSettings().groups)
     parser.add_argument("--report-every", type=int, default=10, help="sessions between reports")
     args = parser.parse_args()
-    settings = SearchSettings(playouts=args.playouts)
+    settings = SearchSettings(playouts=args.playouts, fills=args.fills, groups=args.groups)
     print(f"# search bot {settings}")
     for ref in args.ruleset or ["golden-nugget-pineapple"]:
         ruleset = load_ruleset(ref, OfcRuleset)
         tally = Tally()
         means = []
-        for session in range(args.sessions):
+        for session in range(args.first_session, args.first_session + args.sessions):
             rng = np.random.default_rng([args.seed, session])
             seeds = [int(s) for s in rng.integers(0, 2**31, size=args.hands)]
             first = play_game(ruleset, ("search", "basic"), seeds, settings, tally)
             second = play_game(ruleset, ("basic", "search"), seeds, settings, tally)
             means.append(statistics.fmean(first + second))
+            print(f"  session {session}: {means[-1]:+.3f}", flush=True)
             if len(means) % args.report_every == 0 or len(means) == args.sessions:
                 report(ruleset, means, args.hands, tally)
 
