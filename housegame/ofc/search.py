@@ -50,11 +50,11 @@ turn out well), half by the mean."""
 class SearchSettings:
     """How hard the search bot looks; ``playouts`` sets the time a decision takes."""
 
-    playouts: int = 32
+    playouts: int = 48
     """Sampled completions of every candidate move."""
-    fills: int = 2
+    fills: int = 3
     """Random fills of a lane the fast policy picks the best of, inside a playout."""
-    groups: int = 8
+    groups: int = 1
     """Sets of such fills the fast policy averages for each choice (how often it fouls)."""
     candidates: int = 16
     """Moves kept for playouts when there are more (every street but the last)."""
