@@ -12,6 +12,10 @@ sessions (each session's mean, so hands that share a Fantasyland run are not cou
 independent). Fouls and Fantasyland entry are rates of each bot's regular hands (entry: the
 hand qualifies for Fantasyland next); stay is the rate of its Fantasyland hands that qualify
 to stay. Decision times are CPU seconds per search decision, by street.
+
+A run splits over processes by sessions (``--first-session 20 --sessions 20`` in one,
+``--sessions 20`` in another, each output saved); ``--combine A.txt B.txt`` then reports
+them together, each cut at its last report.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -106,20 +111,8 @@ def rate(counts: Counter[str], name: str, kind: str, what: str) -> str:
 
 def report(ruleset: OfcRuleset, means: list[float], hands: int, tally: Tally) -> None:
     """The results so far (printed as the run goes, so a cut-short run still reports)."""
-    mean = statistics.fmean(means)
-    half = t95(len(means)) * statistics.stdev(means) / len(means) ** 0.5
-    pairs = len(means) * hands
     print(f"\n{ruleset.id}: {len(means)} sessions x {hands} hands, x2 seatings", flush=True)
-    print(
-        f"  search points a hand  {mean:+.2f}  (95% {mean - half:+.2f} .. "
-        f"{mean + half:+.2f}, {pairs} duplicate pairs)"
-    )
-    for name in SEATS:
-        print(
-            f"  {name:<6}  fouls {rate(tally.counts, name, 'regular', 'fouls')}"
-            f"  Fantasyland entry {rate(tally.counts, name, 'regular', 'qualifies')}"
-            f"  stay {rate(tally.counts, name, 'fl', 'qualifies')}"
-        )
+    report_rates(means, hands, tally.counts)
     for stage in sorted(tally.times):
         times = tally.times[stage]
         print(
@@ -129,27 +122,89 @@ def report(ruleset: OfcRuleset, means: list[float], hands: int, tally: Tally) ->
         )
 
 
+def report_rates(means: list[float], hands: int, counts: Counter[str]) -> None:
+    """Points a hand with its interval, and each bot's fouls, entry and stay."""
+    mean = statistics.fmean(means)
+    half = t95(len(means)) * statistics.stdev(means) / len(means) ** 0.5
+    pairs = len(means) * hands
+    print(
+        f"  search points a hand  {mean:+.2f}  (95% {mean - half:+.2f} .. "
+        f"{mean + half:+.2f}, {pairs} duplicate pairs)"
+    )
+    for name in SEATS:
+        print(
+            f"  {name:<6}  fouls {rate(counts, name, 'regular', 'fouls')}"
+            f"  Fantasyland entry {rate(counts, name, 'regular', 'qualifies')}"
+            f"  stay {rate(counts, name, 'fl', 'qualifies')}",
+            flush=True,
+        )
+
+
+def combine(paths: list[str]) -> None:
+    """One report from split runs' outputs: their session lines and each run's last report
+    of rates (so each run is cut at a report: the sessions it reported on)."""
+    means: list[float] = []
+    counts: Counter[str] = Counter()
+    hands = 0
+    for path in paths:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        reported = max(i for i, line in enumerate(lines) if "sessions x" in line)
+        sessions, hands = (int(lines[reported].split(": ")[1].split()[i]) for i in (0, 3))
+        means += [float(line.split(": ")[1]) for line in lines if "  session " in line][:sessions]
+        for line in lines[reported + 1 : reported + 4]:
+            words = line.split()
+            if words[0] not in SEATS or "fouls" not in words:
+                continue
+            for what, kind, key in (
+                ("fouls", "regular", "fouls"),
+                ("entry", "regular", "qualifies"),
+                ("stay", "fl", "qualifies"),
+            ):
+                at = words.index(what)
+                if words[at + 1] == "-":
+                    continue
+                share, of = float(words[at + 1].rstrip("%")), int(words[at + 3])
+                counts[f"{words[0]} {kind} {key}"] += round(share * of / 100)
+                if what != "entry":
+                    counts[f"{words[0]} {kind} hands"] += of
+    print(f"# combined: {' '.join(paths)}")
+    print(f"{len(means)} sessions x {hands} hands, x2 seatings")
+    report_rates(means, hands, counts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", action="append", help="OFC ruleset (repeatable)")
     parser.add_argument("--sessions", type=int, default=60)
     parser.add_argument("--hands", type=int, default=5, help="hands per session")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first-session", type=int, default=0, help="play sessions from this one on (split a run)"
+    )
     parser.add_argument("--playouts", type=int, default=SearchSettings().playouts)
+    parser.add_argument("--fills", type=int, default=SearchSettings().fills)
+    parser.add_argument("--groups", type=int, default=SearchSettings().groups)
     parser.add_argument("--report-every", type=int, default=10, help="sessions between reports")
+    parser.add_argument(
+        "--combine", nargs="+", metavar="OUTPUT", help="report split runs' saved outputs together"
+    )
     args = parser.parse_args()
-    settings = SearchSettings(playouts=args.playouts)
+    if args.combine:
+        combine(args.combine)
+        return
+    settings = SearchSettings(playouts=args.playouts, fills=args.fills, groups=args.groups)
     print(f"# search bot {settings}")
     for ref in args.ruleset or ["golden-nugget-pineapple"]:
         ruleset = load_ruleset(ref, OfcRuleset)
         tally = Tally()
         means = []
-        for session in range(args.sessions):
+        for session in range(args.first_session, args.first_session + args.sessions):
             rng = np.random.default_rng([args.seed, session])
             seeds = [int(s) for s in rng.integers(0, 2**31, size=args.hands)]
             first = play_game(ruleset, ("search", "basic"), seeds, settings, tally)
             second = play_game(ruleset, ("basic", "search"), seeds, settings, tally)
             means.append(statistics.fmean(first + second))
+            print(f"  session {session}: {means[-1]:+.3f}", flush=True)
             if len(means) % args.report_every == 0 or len(means) == args.sessions:
                 report(ruleset, means, args.hands, tally)
 

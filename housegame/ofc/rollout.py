@@ -97,12 +97,17 @@ def fill(boards: IntArray, stock: IntArray, fills: int) -> IntArray:
     return np.where(empty[:, :, None, :], chosen, boards[:, :, None, :])
 
 
-def best_fill_value(value: BoardValue, boards: IntArray, stock: IntArray, fills: int) -> FloatArray:
+def best_fill_value(
+    value: BoardValue, boards: IntArray, stock: IntArray, fills: int, groups: int = 1
+) -> FloatArray:
     """What boards (B, P, 13) are worth if each lane's empty slots get the best of ``fills``
     random fills, chosen lane by lane (the front by royalty and Fantasyland, the middle and
     back by strength): a player chooses where each card goes, so a lane is not filled at
-    random. (B, P)."""
-    filled = fill(boards, stock, fills)
+    random. With ``groups`` > 1 that is done for ``groups`` sets of fills and averaged: one
+    set is a single lucky board (clean or fouled), several measure how often the choice
+    fouls. (B, P)."""
+    filled = fill(boards, stock, groups * fills)
+    filled = filled.reshape(*filled.shape[:-2], groups, fills, SLOTS)
     front, middle, back = lane_keys(value.ruleset, filled)
     pick = np.argmax(value.front_worth(front), axis=-1)[..., None]
     best = [
@@ -113,7 +118,8 @@ def best_fill_value(value: BoardValue, boards: IntArray, stock: IntArray, fills:
             (back, np.argmax(back, axis=-1)[..., None]),
         )
     ]
-    return value.of_parts(BoardParts.from_keys(value.ruleset, *best))
+    worth: FloatArray = value.of_parts(BoardParts.from_keys(value.ruleset, *best)).mean(axis=-1)
+    return worth
 
 
 def play_out(
@@ -123,11 +129,12 @@ def play_out(
     unseen: IntArray,
     value: BoardValue,
     fills: int,
+    groups: int = 1,
 ) -> IntArray:
     """Complete ``boards`` (B, 13) over ``streets``. Row b of ``unseen`` (B, U) is playout b's
     unseen cards in a random order: the streets are dealt from its front, and the policy fills
     boards with the rest, which that playout never deals the player (so the policy's guesses
-    do not see its own future)."""
+    do not see its own future); ``groups`` as ``best_fill_value``'s."""
     geometry = Geometry.of(ruleset)
     at = 0
     total = sum(s.dealt for s in streets)
@@ -141,7 +148,7 @@ def play_out(
         if number == len(streets) - 1:
             worth = value(options)
         else:
-            worth = best_fill_value(value, options, stock, fills)
+            worth = best_fill_value(value, options, stock, fills, groups)
         worth = np.where(legal, worth, -np.inf)
         boards = options[rows, np.argmax(worth, axis=1)]
     return boards

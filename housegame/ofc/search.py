@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from housegame.cards import rank_value
 from housegame.ofc.board_value import BoardValue
 from housegame.ofc.bot import (
     BoardParts,
@@ -35,9 +36,10 @@ from housegame.ofc.bot import (
 )
 from housegame.ofc.errors import OfcError
 from housegame.ofc.fantasyland_value import DEALS
-from housegame.ofc.hand import Hand, Move
+from housegame.ofc.hand import Board, Hand, Move
 from housegame.ofc.rollout import best_fill_value, play_out
 from housegame.rulesets.common import LANES
+from housegame.rulesets.ofc import OfcRuleset
 
 UPPER_QUANTILE = 0.75
 """Screening keeps half its moves by this quantile of the sampled values (the moves that can
@@ -51,9 +53,13 @@ class SearchSettings:
     playouts: int = 48
     """Sampled completions of every candidate move."""
     fills: int = 3
-    """Random fills the fast policy averages for each choice inside a playout."""
+    """Random fills of a lane the fast policy picks the best of, inside a playout."""
+    groups: int = 1
+    """Sets of such fills the fast policy averages for each choice (how often it fouls)."""
     candidates: int = 16
-    """Moves kept for playouts when there are more (the first street)."""
+    """Moves kept for playouts when there are more (every street but the last)."""
+    chase_candidates: int = 4
+    """Moves that go for Fantasyland's front (``chases``) kept besides, best first."""
     screen_fills: int = 48
     """Random fills per move when screening."""
     fantasyland_deals: int = DEALS
@@ -75,6 +81,20 @@ def _rng(hand: Hand, name: str, seed: int) -> np.random.Generator:
     return np.random.default_rng([seed, hand.stage, hand.order.index(name), 0x5EA])
 
 
+def chases(ruleset: OfcRuleset, board: Board, move: Move) -> bool:
+    """The move goes for Fantasyland's front: it puts cards in the front, every card there
+    (with the ones already placed) of at least the entry's rank (Q for QQ+), and for an entry
+    that asks for trips, all of one rank."""
+    fantasyland = ruleset.fantasyland
+    added = move.placed.get("front", ())
+    if fantasyland is None or not added:
+        return False
+    front = [*board.lanes["front"], *added]
+    least = fantasyland.entry.front
+    ranks = {card.rank for card in front}
+    return min(ranks) >= rank_value(least.rank) and (least.category == "pair" or len(ranks) == 1)
+
+
 def _screen(
     boards: IntArray,
     pool: IntArray,
@@ -82,9 +102,12 @@ def _screen(
     settings: SearchSettings,
     rng: np.random.Generator,
     forced: Sequence[int],
+    chasing: Sequence[int],
 ) -> list[int]:
     """Rows of ``boards`` worth playouts: best by mean and by upper quartile of filled boards
-    (each fill its own order of the unseen cards), and the ``forced`` ones."""
+    (each fill its own order of the unseen cards), the ``forced`` ones, and the best by mean
+    of the ``chasing`` rows for each front they make (moves that go for Fantasyland, which a
+    filled board undervalues: its random fills rarely pair the front)."""
     groups = max(1, settings.screen_fills // settings.fills)
     stock = pool[rng.random((groups, len(pool))).argsort(axis=1)]
     options = np.broadcast_to(boards, (groups, *boards.shape))
@@ -97,6 +120,11 @@ def _screen(
                 break
             if int(row) not in kept:
                 kept.append(int(row))
+    mean = worth.mean(axis=0)
+    best: dict[tuple[int, ...], int] = {}  # per front the chasing moves make, the best move
+    for row in sorted(chasing, key=lambda row: (-float(mean[row]), row)):
+        best.setdefault(tuple(sorted(int(c) for c in boards[row, :3] if c >= 0)), row)
+    kept += [row for row in best.values() if row not in kept][: settings.chase_candidates]
     return sorted(kept)
 
 
@@ -133,11 +161,12 @@ def choices(
     pool = np.array([c.index for c in unseen(hand, name)], dtype=np.int64)
     rows = list(range(len(moves)))
     if len(moves) > settings.candidates:
-        rows = _screen(boards, pool, value, settings, rng, forced)
+        chasing = [row for row, move in enumerate(moves) if chases(ruleset, board, move)]
+        rows = _screen(boards, pool, value, settings, rng, forced, chasing)
     futures = pool[rng.random((settings.playouts, len(pool))).argsort(axis=1)]
     starts = np.repeat(boards[rows], settings.playouts, axis=0)
     decks = np.tile(futures, (len(rows), 1))
-    finished = play_out(ruleset, starts, streets, decks, value, settings.fills)
+    finished = play_out(ruleset, starts, streets, decks, value, settings.fills, settings.groups)
     worth = value(finished).reshape(len(rows), settings.playouts).mean(axis=1)
     return _ranked(moves, rows, worth)
 

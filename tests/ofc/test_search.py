@@ -14,15 +14,24 @@ from housegame.ofc.fantasyland import entry_cards
 from housegame.ofc.fantasyland_value import compute, fantasyland_value
 from housegame.ofc.hand import Hand, Move
 from housegame.ofc.replay import load_log, play_log, to_log
-from housegame.ofc.rollout import Geometry, expand, fill, patterns, play_out
+from housegame.ofc.rollout import Geometry, best_fill_value, expand, fill, patterns, play_out
 from housegame.ofc.royalties import lane_royalties
-from housegame.ofc.search import SearchSettings, choices, search_move
+from housegame.ofc.search import SearchSettings, chases, choices, search_move
+from housegame.ranking import evaluate_batch
 from housegame.rulesets.common import LANES
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.setting import Setting
 
-QUICK = SearchSettings(playouts=3, fills=2, candidates=4, screen_fills=4, fantasyland_deals=4)
+QUICK = SearchSettings(
+    playouts=3,
+    fills=2,
+    groups=2,
+    candidates=4,
+    chase_candidates=2,
+    screen_fills=4,
+    fantasyland_deals=4,
+)
 """Settings small enough for tests; the search is the same."""
 OFC = ["golden-nugget-pineapple", "progressive-pineapple", "ofc-classic"]
 
@@ -264,3 +273,86 @@ def test_the_last_street_is_valued_exactly() -> None:
     boards, _ = layouts(ruleset, hand.boards[who], moves)
     assert choices(hand, who, 8, QUICK)[0].value == pytest.approx(float(value(boards).max()))
     assert not BoardParts.of(ruleset, boards).fouled.all()
+
+
+def _first_street(cards: str, seed: int = 1) -> Hand:
+    """A heads-up hand whose first player is dealt ``cards`` first (the rest shuffled)."""
+    first = parse_cards(cards)
+    rest = [c for c in DECK if c not in first]
+    order = np.random.default_rng(seed).permutation(len(rest))
+    return Hand(rules(), ["a", "b"], [*first, *(rest[i] for i in order)])
+
+
+def test_chases_reads_the_rulesets_entry_front() -> None:
+    ruleset = rules()  # QQ or better
+    board = _first_street("QS QH 7C 7D 7H").boards["a"]
+    on_front = {
+        "QS QH": True,
+        "QS": True,
+        "QS 7C": False,
+        "7C": False,
+        "": False,
+    }
+    for front, expected in on_front.items():
+        cards = parse_cards(front) if front else []
+        rest = [c for c in board.pending if c not in cards]
+        move = Move({"front": cards, "back": rest} if cards else {"back": rest})
+        assert chases(ruleset, board, move) is expected, front
+    assert not chases(no_fantasyland(), board, Move({"front": parse_cards("QS QH")}))
+    entry = ruleset.fantasyland.entry if ruleset.fantasyland else None
+    assert entry is not None
+    trips = ruleset.model_copy(
+        update={
+            "fantasyland": ruleset.fantasyland.model_copy(  # type: ignore[union-attr]
+                update={
+                    "entry": entry.model_copy(
+                        update={"front": entry.front.model_copy(update={"category": "trips"})}
+                    )
+                }
+            )
+        }
+    )
+    assert chases(trips, board, Move({"front": parse_cards("QS QH")}))
+    assert not chases(trips, board, Move({"front": parse_cards("QS 7C")}))
+
+
+def test_a_fantasyland_front_is_always_a_candidate() -> None:
+    """QQ dealt first with trips behind: screening by filled boards ranks QQ on top low (its
+    random fills rarely keep the middle above QQ), but the move is played out all the same."""
+    hand = _first_street("QS QH 7C 7D 7H")
+    fronts = {
+        tuple(sorted(str(c) for c in choice.move.placed.get("front", ())))
+        for choice in choices(hand, "a", 1, QUICK)
+    }
+    assert ("QH", "QS") in fronts and ("QS",) in fronts
+
+
+def test_grouped_fills_average_lucky_boards() -> None:
+    """With ``groups``, a partial board is worth the mean over groups of one board each: its
+    lanes the best of the group's fills (the front by royalty and Fantasyland, the others by
+    strength), checked here board by board, lane by lane."""
+    ruleset = rules()
+    value = BoardValue.of(ruleset, deals=4)
+    rng = np.random.default_rng(6)
+    done = np.array([rng.permutation(52)[:13] for _ in range(6)])
+    stock = np.array([rng.permutation([c for c in range(52) if c not in row]) for row in done])
+    for groups in (1, 3):  # a complete board is worth its value whatever the fills
+        got = best_fill_value(value, done[:, None, :], stock, 2, groups)
+        assert got[:, 0] == pytest.approx(value(done))
+    partial = done.copy()
+    partial[:, [1, 2, 6, 7, 11, 12]] = -1
+    groups, fills = 4, 2
+    got = best_fill_value(value, partial[:, None, :], stock, fills, groups)[:, 0]
+    filled = fill(partial[:, None, :], stock, groups * fills)[:, 0]  # (6, 8, 13)
+    rules_ = ruleset.ranking.rules()
+    for row in range(len(partial)):
+        worths = []
+        for group in range(groups):
+            boards = filled[row, group * fills : (group + 1) * fills]
+            best = []
+            for a, b in ((0, 3), (3, 8), (8, 13)):
+                keys = evaluate_batch(boards[:, a:b], rules_)
+                scores = value.front_worth(keys) if a == 0 else keys
+                best.append(boards[int(np.argmax(scores)), a:b])
+            worths.append(float(value(np.concatenate(best)[None])[0]))
+        assert got[row] == pytest.approx(np.mean(worths))
