@@ -364,6 +364,8 @@ class Trick:
     must_contain: int
     """The lead card's bit while the first play is still to be made, else 0."""
     pass_is_final: bool
+    next_seat: tuple[int, ...]
+    """Who plays after each seat."""
 
 
 def trick_of(game: Game, table: PowerTable) -> Trick:
@@ -377,6 +379,7 @@ def trick_of(game: Game, table: PowerTable) -> Trick:
         did_not_top=sum(1 << s for s in game.did_not_top),
         must_contain=1 << table.power[lead.index] if lead is not None else 0,
         pass_is_final=game.rules.ruleset.trick.pass_is_final,
+        next_seat=tuple((s + 1) % len(game.hands) for s in range(len(game.hands))),
     )
 
 
@@ -415,7 +418,7 @@ def rollout(deal: Deal, first: Play | None, careful: int = -1) -> Finish:
     trick = deal.trick
     seat, table, owner, passes = trick.turn, trick.table, trick.owner, trick.passes
     passed, did_not_top = trick.passed, trick.did_not_top
-    must, final = trick.must_contain, trick.pass_is_final
+    must, final, nexts = trick.must_contain, trick.pass_is_final, trick.next_seat
     choice = first
     while True:
         bit = 1 << seat
@@ -426,13 +429,13 @@ def rollout(deal: Deal, first: Play | None, careful: int = -1) -> Finish:
             if passes == players - 1:
                 seat, table, owner, passes, passed = owner, None, -1, 0, 0
             else:
-                seat = (seat + 1) % players
+                seat = nexts[seat]
         else:
             hand = hands[seat]
-            after = (seat + 1) % players
+            after = nexts[seat]
             if (
-                choice.family == SINGLE
-                and hands[after].bit_count() == 1
+                hands[after].bit_count() == 1
+                and choice.family == SINGLE
                 and choice.mask != 1 << (hand.bit_length() - 1)
             ):
                 did_not_top |= bit
@@ -456,7 +459,7 @@ def rollout(deal: Deal, first: Play | None, careful: int = -1) -> Finish:
         else:
             choice = mine.follow(hand, table)
         if seat == careful and choice is not None and choice.family == SINGLE:
-            choice = careful_single(mine, hand, hands[(seat + 1) % players], table, must, choice)
+            choice = careful_single(mine, hand, hands[nexts[seat]], table, must, choice)
 
 
 def careful_single(
@@ -514,6 +517,20 @@ class Payout:
         return points
 
     def net(self, finish: Finish, seat: int) -> int:
+        """The seat's net points; where each loser pays their own, from the scores it needs
+        (a loser who pays the winner: their own)."""
+        hands = finish.hands
+        if not self.liability:
+            if self.winner_collects:
+                if seat != finish.winner:
+                    return -self.penalty(hands[seat])
+                return sum(map(self.penalty, hands))
+            scores = list(map(self.penalty, hands))
+            return sum(scores) - len(scores) * scores[seat]
+        return self.totals(finish)[seat]
+
+    def totals(self, finish: Finish) -> list[int]:
+        """Every seat's net points (``settle.net_points``)."""
         scores = [self.penalty(h) for h in finish.hands]
         winner = finish.winner
         if self.winner_collects:
@@ -527,4 +544,4 @@ class Payout:
                 if other not in (before, winner) and net < 0:
                     totals[before] += net
                     totals[other] = 0
-        return totals[seat]
+        return totals

@@ -256,15 +256,24 @@ class Tables:
 
 
 _TABLES: dict[int, Tables] = {}
+_WARM: list[Tables] = []
+"""The tables of the last few distinct rulesets, found again for an equal ``Rules`` object
+(a bench chunk or a new game loads its ruleset anew): what they learned is kept."""
+WARM_KEPT = 8
 
 
 def _tables(rules: Rules) -> Tables:
-    """One ``Tables`` per ``Rules`` object (kept alive with it, so its id is not reused)."""
+    """One ``Tables`` per ``Rules`` object (kept alive with it, so its id is not reused), the
+    same for equal ones."""
     kept = _TABLES.get(id(rules))
     if kept is None or kept.rules is not rules:
         if len(_TABLES) > 16:
             _TABLES.clear()
-        power = PowerTable(rules)
-        kept = Tables(rules, power.index, power, Payout(power))
-        _TABLES[id(rules)] = kept
+        kept = next((t for t in _WARM if t.rules == rules), None)
+        if kept is None:
+            power = PowerTable(rules)
+            kept = Tables(rules, power.index, power, Payout(power))
+            _WARM[:] = [kept, *_WARM[: WARM_KEPT - 1]]
+        _TABLES[id(rules)] = Tables(rules, kept.index, kept.power, kept.payout)
+        kept = _TABLES[id(rules)]
     return kept
