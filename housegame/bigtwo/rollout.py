@@ -400,6 +400,26 @@ def deal_of(trick: Trick, hands: Sequence[int], table: PowerTable) -> Deal:
     return Deal(hands, plays, trick)
 
 
+def own_moves(game: Game, table: PowerTable) -> tuple[list[Combo], Combo | None]:
+    """``game.legal_plays()`` and the baseline's choice (``bots.computer_choice``) for the
+    player to move, from their plays on power masks (the search's candidates, each decision)."""
+    if game.over or game.locked_out():
+        return [], None
+    hand = table.mask(game.hands[game.turn])
+    mine = table.own_plays(hand)
+    plays = [p for family in mine.families for p in family]
+    if game.table is None:
+        lead = game.must_contain
+        must = 1 << table.power[lead.index] if lead is not None else 0
+        legal = [p for p in plays if p.mask & must] if must else plays
+        choice: Play | None = mine.lead(hand, must or hand & -hand)
+    else:
+        on = table.of(game.table)
+        legal = [p for p in plays if beats(p, on)]
+        choice = mine.follow(hand, on)
+    return [p.combo for p in legal], None if choice is None else choice.combo
+
+
 @dataclass(frozen=True)
 class Finish:
     """How a playout ended: who went out, every hand left, and who did not top (頂大)."""

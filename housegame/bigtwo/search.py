@@ -15,11 +15,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from housegame.bigtwo.bots import computer_choice
 from housegame.bigtwo.combos import Combo
 from housegame.bigtwo.engine import Game, Move
 from housegame.bigtwo.playout import PlayIndex, apply, net_totals, play_out, position_of
-from housegame.bigtwo.rollout import Payout, PowerTable, deal_of, rollout, trick_of
+from housegame.bigtwo.rollout import Payout, PowerTable, deal_of, own_moves, rollout, trick_of
 from housegame.bigtwo.rules import PLAYERS, Rules
 from housegame.bigtwo.unseen import UnseenDealer
 from housegame.cards import DECK, Card
@@ -135,11 +134,14 @@ class Estimate:
     deals: int
 
 
-def candidates(game: Game, limit: int, baseline: Combo | None) -> list[Combo | None]:
+def candidates(
+    game: Game, limit: int, baseline: Combo | None, legal: list[Combo] | None = None
+) -> list[Combo | None]:
     """The moves worth trying, the baseline's first (it wins ties): all of them when there are
     few; else pass, the two weakest plays of each family, the weakest of each five-card kind,
-    the strongest single, then the weakest of the rest, up to ``limit``."""
-    plays = game.legal_plays()
+    the strongest single, then the weakest of the rest, up to ``limit``. ``legal``: the legal
+    plays, if known (``game.legal_plays()``)."""
+    plays = game.legal_plays() if legal is None else legal
     options: list[Combo | None] = [baseline]
     if not game.leading and baseline is not None:
         options.append(None)
@@ -221,7 +223,8 @@ def estimates(
     scorer: Callable[[Game, PublicView, Sequence[Combo | None], int], Scorer] = rollout_scorer,
 ) -> list[Estimate]:
     """Every candidate move of the player to move with its estimate, best first."""
-    options = candidates(game, settings.candidates, computer_choice(game))
+    legal, baseline = own_moves(game, _tables(game.rules).power)
+    options = candidates(game, settings.candidates, baseline, legal)
     if len(options) == 1:
         return [Estimate(options[0], 0.0, 0.0, 0)]
     view = public_view(game, settings.read_passes)

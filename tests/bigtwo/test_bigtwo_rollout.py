@@ -19,6 +19,7 @@ from housegame.bigtwo.rollout import (
     Payout,
     PowerTable,
     deal_of,
+    own_moves,
     pack,
     rollout,
     trick_of,
@@ -78,7 +79,7 @@ def test_hand_plays_are_the_reference_plays(every_rules: list[Rules], hand: list
     """``PowerTable.hand_plays`` (from the hand's shape) lists ``PlayIndex.plays_of`` (itself
     checked against ``moves.all_plays``) family by family, in order."""
     for rules in every_rules:
-        table = TABLES.setdefault(rules.id, PowerTable(rules))
+        table = tables(rules)
         found = table.hand_plays(table.mask(hand))
         reference = table.index.plays_of(hand)
         for family, plays in enumerate(found.families):
@@ -87,6 +88,13 @@ def test_hand_plays_are_the_reference_plays(every_rules: list[Rules], hand: list
 
 
 TABLES: dict[str, PowerTable] = {}
+
+
+def tables(rules: Rules) -> PowerTable:
+    """One ``PowerTable`` per ruleset for the hypothesis tests (its memory reused)."""
+    if rules.id not in TABLES:
+        TABLES[rules.id] = PowerTable(rules)
+    return TABLES[rules.id]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -169,3 +177,16 @@ def test_whole_games_of_the_default_search_are_the_references(ruleset: str) -> N
         assert fast == estimates(game, seed=3, scorer=reference_scorer)
         best = fast[0].play
         game.play(best.cards) if best is not None else game.pass_turn()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 60))
+def test_own_moves_are_the_engines(every_rules: list[Rules], seed: int, moves: int) -> None:
+    """The search's candidates start from ``own_moves``: the engine's legal plays, in order,
+    and the baseline's choice."""
+    for rules in every_rules:
+        game = played(rules, seed, moves)
+        if game.over:
+            continue
+        table = tables(rules)
+        assert own_moves(game, table) == (game.legal_plays(), computer_choice(game))
