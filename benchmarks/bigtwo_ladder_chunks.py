@@ -27,6 +27,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from bigtwo_bot_bench import RULESETS
+
 from housegame.bench.games import (
     BIGTWO_CHUNK,
     BigTwoMatch,
@@ -41,13 +43,6 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.simulation.runner import chunk_sizes
 from housegame.simulation.stats import Exact, mean_interval
 
-RULESETS = (
-    "maceplay-big-two",
-    "hong-kong-big-two",
-    "taiwan-big-two",
-    "funmily-big-two",
-    "pusoy-dos",
-)
 Task = tuple[str, int, int]
 """(ruleset, chunk index, deals in the chunk)."""
 

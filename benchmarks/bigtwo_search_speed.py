@@ -27,13 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-RULESETS = (
-    "maceplay-big-two",
-    "hong-kong-big-two",
-    "taiwan-big-two",
-    "funmily-big-two",
-    "pusoy-dos",
-)
+from bigtwo_bot_bench import RULESETS
 
 
 def measure(deals: int, repeat: int) -> dict[str, float]:

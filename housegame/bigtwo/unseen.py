@@ -48,42 +48,32 @@ class UnseenDealer:
             rng.shuffle(cards)
             if honour:
                 cards.sort(key=_choices)
-                hands = self._restricted(cards, rng)
-            else:
-                hands = self._free(cards, rng)
+            hands = self._give(cards, honour, rng)
             if hands is not None:
                 hands[self.seat] = self.own
                 return hands
         raise AssertionError("an unconstrained deal always fits the counts")
 
-    def _free(self, cards: list[tuple[int, tuple[int, ...]]], rng: random.Random) -> list[int]:
-        """Every other seat may hold every card: the room of the seats still with room is the
-        number of cards still to deal, and a seat with no room is never picked."""
+    def _give(
+        self, cards: list[tuple[int, tuple[int, ...]]], honour: bool, rng: random.Random
+    ) -> list[int] | None:
+        """Each card in turn to a seat with room (one allowed to hold it, when ``honour``),
+        drawn in proportion to the room; None: a dead end. Where every seat may hold every
+        card, the room of the seats with room is the number of cards still to deal, and a
+        seat with no room is never drawn."""
         room = list(self.counts)
         hands = [0] * len(room)
         left = len(cards)
-        for bit, _ in cards:
-            pick = rng.randrange(left)
-            left -= 1
-            for s in self.others:
-                pick -= room[s]
-                if pick < 0:
-                    break
-            hands[s] |= bit
-            room[s] -= 1
-        return hands
-
-    def _restricted(
-        self, cards: list[tuple[int, tuple[int, ...]]], rng: random.Random
-    ) -> list[int] | None:
-        """Each card to a seat allowed to hold it, with room; None: a dead end."""
-        room = list(self.counts)
-        hands = [0] * len(room)
         for bit, allowed in cards:
-            seats = [s for s in allowed if room[s]]
-            if not seats:
-                return None
-            pick = rng.randrange(sum(room[s] for s in seats))
+            seats: Sequence[int]
+            if honour:
+                seats = [s for s in allowed if room[s]]
+                if not seats:
+                    return None
+                pick = rng.randrange(sum(room[s] for s in seats))
+            else:
+                seats, pick = self.others, rng.randrange(left)
+            left -= 1
             for s in seats:
                 pick -= room[s]
                 if pick < 0:

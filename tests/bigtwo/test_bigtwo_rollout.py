@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from housegame.bigtwo import Game, Rules, computer_move, load_rules
+from housegame.bigtwo import Game, Rules, load_rules
 from housegame.bigtwo.bots import computer_choice
 from housegame.bigtwo.playout import apply, mask_cards, net_totals, play_out, position_of
 from housegame.bigtwo.rollout import (
@@ -37,6 +37,7 @@ from housegame.bigtwo.search import (
 from housegame.bigtwo.unseen import UnseenDealer
 from housegame.cards import DECK, Card
 from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS, variant
+from tests.bigtwo.test_bigtwo_search import played
 
 VARIANTS = {
     "bombs": "bombs: {kinds: [quads, straight-flush], beat: [single, pair]}\n",
@@ -52,15 +53,6 @@ def every_rules(tmp_path_factory: pytest.TempPathFactory) -> list[Rules]:
     folder = Path(tmp_path_factory.mktemp("variants"))
     made = [variant(folder, body, name) for name, body in VARIANTS.items()]
     return [*map(load_rules, BIG_TWO_IDS), *made]
-
-
-def played(rules: Rules, seed: int, moves: int) -> Game:
-    game = Game.deal(rules, seed)
-    for _ in range(moves):
-        if game.over:
-            break
-        computer_move(game)
-    return game
 
 
 def test_pack_orders_as_the_tuples() -> None:
