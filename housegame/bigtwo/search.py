@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from housegame.bigtwo.combos import Combo
 from housegame.bigtwo.engine import Game, Move
 from housegame.bigtwo.playout import PlayIndex, apply, net_totals, play_out, position_of
-from housegame.bigtwo.rollout import Payout, PowerTable, deal_of, own_moves, rollout, trick_of
+from housegame.bigtwo.powerplays import PowerTable
+from housegame.bigtwo.rollout import Payout, deal_of, own_moves, rollout, trick_of
 from housegame.bigtwo.rules import PLAYERS, Rules
 from housegame.bigtwo.unseen import UnseenDealer
 from housegame.cards import DECK, Card

@@ -1,7 +1,8 @@
-"""The fast path of the search against its readable reference: ``rollout`` (playouts on card
-powers), ``unseen.UnseenDealer`` (deals of the unseen cards) and ``rollout.Payout`` against
-``playout``, ``search.sample_hands`` and ``settle.net_points``, and the whole search: the same
-estimates, hence the same move, from every position tried."""
+"""The search's fast path against its readable reference: ``powerplays`` (a hand's plays on
+card powers) against ``playout.PlayIndex``, ``rollout`` and its ``Payout`` against
+``playout.play_out`` and ``settle.net_points``, ``unseen.UnseenDealer`` against
+``search.sample_hands``, ``rollout.own_moves`` against the engine, and the whole search: the
+same estimates, hence the same move, from every position tried."""
 
 from __future__ import annotations
 
@@ -15,15 +16,8 @@ from hypothesis import strategies as st
 from housegame.bigtwo import Game, Rules, load_rules
 from housegame.bigtwo.bots import computer_choice
 from housegame.bigtwo.playout import apply, mask_cards, net_totals, play_out, position_of
-from housegame.bigtwo.rollout import (
-    Payout,
-    PowerTable,
-    deal_of,
-    own_moves,
-    pack,
-    rollout,
-    trick_of,
-)
+from housegame.bigtwo.powerplays import PowerTable, pack
+from housegame.bigtwo.rollout import Payout, deal_of, own_moves, rollout, trick_of
 from housegame.bigtwo.search import (
     SAMPLE_TRIES,
     SearchSettings,
