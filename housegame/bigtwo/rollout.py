@@ -20,6 +20,7 @@ from housegame.bigtwo.combos import Combo
 from housegame.bigtwo.engine import Game
 from housegame.bigtwo.powerplays import SINGLE, HandPlays, Play, PowerTable, beats
 from housegame.bigtwo.rules import card_of
+from housegame.cards import DECK
 from housegame.rulesets.bigtwo import RANK_NAMES
 
 
@@ -181,7 +182,7 @@ class Payout:
 
     def __init__(self, table: PowerTable) -> None:
         spec = table.rules.ruleset.penalty
-        self.per_card = [spec.per_card(n) for n in range(14)]
+        self.per_card = [spec.per_card(n) for n in range(len(DECK) + 1)]
         values = spec.card_values
         self.values = (
             None if values is None else [values[RANK_NAMES[c.rank - 2]] for c in table.card]
