@@ -81,8 +81,14 @@ def run_chunk(args: tuple[str, str, int, Task]) -> tuple[str, dict[str, Any]]:
 
 
 def write(path: Path, state: dict[str, Any]) -> None:
+    """The state as JSON, one chunk a line, written atomically."""
+    head = json.dumps({k: v for k, v in state.items() if k != "chunks"})
+    lines = [
+        f"{json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}"
+        for k, v in state["chunks"].items()
+    ]
     temp = path.with_suffix(".tmp")
-    temp.write_text(json.dumps(state, indent=0), encoding="utf-8")
+    temp.write_text(head[:-1] + ', "chunks": {\n' + ",\n".join(lines) + "\n}}\n", "utf-8")
     os.replace(temp, path)
 
 
