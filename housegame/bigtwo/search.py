@@ -12,13 +12,16 @@ dealing. The search reads only ``PublicView``: what the player to move may know.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from housegame.bigtwo.bots import computer_choice
 from housegame.bigtwo.combos import Combo
 from housegame.bigtwo.engine import Game, Move
 from housegame.bigtwo.playout import PlayIndex, apply, net_totals, play_out, position_of
+from housegame.bigtwo.powerplays import PowerTable
+from housegame.bigtwo.rollout import Payout, deal_of, own_moves, rollout, trick_of
 from housegame.bigtwo.rules import Rules
+from housegame.bigtwo.unseen import UnseenDealer
 from housegame.cards import DECK, Card
 
 
@@ -136,11 +139,14 @@ class Estimate:
     deals: int
 
 
-def candidates(game: Game, limit: int, baseline: Combo | None) -> list[Combo | None]:
+def candidates(
+    game: Game, limit: int, baseline: Combo | None, legal: list[Combo] | None = None
+) -> list[Combo | None]:
     """The moves worth trying, the baseline's first (it wins ties): all of them when there are
     few; else pass, the two weakest plays of each family, the weakest of each five-card kind,
-    the strongest single, then the weakest of the rest, up to ``limit``."""
-    plays = game.legal_plays()
+    the strongest single, then the weakest of the rest, up to ``limit``. ``legal``: the legal
+    plays, if known (``game.legal_plays()``)."""
+    plays = game.legal_plays() if legal is None else legal
     options: list[Combo | None] = [baseline]
     if not game.leading and baseline is not None:
         options.append(None)
@@ -163,30 +169,78 @@ def _seed_for(game: Game, seed: int) -> random.Random:
     return random.Random(f"bigtwo-search:{seed}:{len(game.moves)}:{game.turn}")
 
 
-def estimates(
-    game: Game, settings: SearchSettings = DEFAULT_SEARCH, seed: int = 0
-) -> list[Estimate]:
-    """Every candidate move of the player to move with its estimate, best first."""
-    options = candidates(game, settings.candidates, computer_choice(game))
-    if len(options) == 1:
-        return [Estimate(options[0], 0.0, 0.0, 0)]
+Scorer = Callable[[random.Random], list[tuple[int, bool]]]
+"""One deal of the unseen cards drawn from the generator -> each candidate's net points for
+the player to move, and whether they went out first, its game played out."""
+
+
+def reference_scorer(
+    game: Game, view: PublicView, options: Sequence[Combo | None], careful: int
+) -> Scorer:
+    """Deals by ``sample_hands``, candidates played out by ``playout``: the readable
+    reference, which ``rollout_scorer`` must match score for score. Seat ``careful`` (-1:
+    none) plays the careful policy."""
     rules = game.rules
-    index = _index(rules)
-    view = public_view(game, settings.read_passes)
-    rng = _seed_for(game, seed)
+    index = _tables(rules).index
     names = game.names
-    me = names[view.seat]
-    fast = [index.of(p) if p is not None else None for p in options]
-    points = [0.0] * len(options)
-    wins = [0] * len(options)
-    for _ in range(settings.determinisations):
+    me = game.turn
+    moves = [index.of(p) if p is not None else None for p in options]
+
+    def score(rng: random.Random) -> list[tuple[int, bool]]:
         start = position_of(game, sample_hands(view, rules, rng), index)
-        for i, move in enumerate(fast):
+        found = []
+        for move in moves:
             pos = start.copy()
             apply(pos, move, index)
-            play_out(pos, index, view.seat if settings.careful else -1)
-            points[i] += net_totals(pos, rules, names)[me]
-            wins[i] += pos.winner == view.seat
+            play_out(pos, index, careful)
+            found.append((net_totals(pos, rules, names)[names[me]], pos.winner == me))
+        return found
+
+    return score
+
+
+def rollout_scorer(
+    game: Game, view: PublicView, options: Sequence[Combo | None], careful: int
+) -> Scorer:
+    """Deals by ``unseen.UnseenDealer``, candidates played out by ``rollout`` and settled by
+    its ``Payout``: the fast path."""
+    tables = _tables(game.rules)
+    table, payout = tables.power, tables.payout
+    me = game.turn
+    moves = [table.of(p) if p is not None else None for p in options]
+    dealer = UnseenDealer(
+        me, table.mask(view.hand), view.counts, view.unseen, view.ceiling, table.power, SAMPLE_TRIES
+    )
+    trick = trick_of(game, table)
+
+    def score(rng: random.Random) -> list[tuple[int, bool]]:
+        deal = deal_of(trick, dealer.deal(rng), table)
+        finishes = [rollout(deal, move, careful) for move in moves]
+        return [(payout.net(f, me), f.winner == me) for f in finishes]
+
+    return score
+
+
+def estimates(
+    game: Game,
+    settings: SearchSettings = DEFAULT_SEARCH,
+    seed: int = 0,
+    scorer: Callable[[Game, PublicView, Sequence[Combo | None], int], Scorer] = rollout_scorer,
+) -> list[Estimate]:
+    """Every candidate move of the player to move with its estimate, best first."""
+    legal, baseline = own_moves(game, _tables(game.rules).power)
+    options = candidates(game, settings.candidates, baseline, legal)
+    if len(options) == 1:
+        return [Estimate(options[0], 0.0, 0.0, 0)]
+    view = public_view(game, settings.read_passes)
+    rng = _seed_for(game, seed)
+    score = scorer(game, view, options, view.seat if settings.careful else -1)
+    points = [0] * len(options)
+    wins = [0] * len(options)
+    for _ in range(settings.determinisations):
+        for i, (net, won) in enumerate(score(rng)):
+            points[i] += net
+            wins[i] += won
     n = settings.determinisations
     found = [Estimate(p, points[i] / n, wins[i] / n, n) for i, p in enumerate(options)]
     return sorted(found, key=lambda e: -e.points)
@@ -198,15 +252,36 @@ def search_move(game: Game, seed: int = 0, settings: SearchSettings = DEFAULT_SE
     return game.play(best.cards) if best is not None else game.pass_turn()
 
 
-_INDEXES: dict[int, tuple[Rules, PlayIndex]] = {}
+@dataclass(frozen=True)
+class Tables:
+    """A ruleset's lookup tables for the playouts, made once: the reference's and the fast
+    path's."""
+
+    rules: Rules
+    index: PlayIndex
+    power: PowerTable
+    payout: Payout
 
 
-def _index(rules: Rules) -> PlayIndex:
-    """One ``PlayIndex`` per ``Rules`` object (kept alive with it, so its id is not reused)."""
-    kept = _INDEXES.get(id(rules))
-    if kept is None or kept[0] is not rules:
-        if len(_INDEXES) > 16:
-            _INDEXES.clear()
-        kept = (rules, PlayIndex(rules))
-        _INDEXES[id(rules)] = kept
-    return kept[1]
+_TABLES: dict[int, Tables] = {}
+_WARM: list[Tables] = []
+"""The tables of the last few distinct rulesets, found again for an equal ``Rules`` object
+(a bench chunk or a new game loads its ruleset anew): what they learned is kept."""
+WARM_KEPT = 8
+
+
+def _tables(rules: Rules) -> Tables:
+    """One ``Tables`` per ``Rules`` object (kept alive with it, so its id is not reused), the
+    same for equal ones."""
+    kept = _TABLES.get(id(rules))
+    if kept is None or kept.rules is not rules:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        kept = next((t for t in _WARM if t.rules == rules), None)
+        if kept is None:
+            power = PowerTable(rules)
+            kept = Tables(rules, power.index, power, Payout(power))
+            _WARM[:] = [kept, *_WARM[: WARM_KEPT - 1]]
+        _TABLES[id(rules)] = Tables(rules, kept.index, kept.power, kept.payout)
+        kept = _TABLES[id(rules)]
+    return kept
