@@ -19,7 +19,9 @@ class UnseenDealer:
     """Deals of ``unseen`` to every seat but ``seat``, each seat getting its count (``counts``)
     and no single above its ``ceiling`` (a card power; None: no bound); after ``tries`` dead
     ends the ceilings are dropped. Hands are masks over card powers (``power``: by card
-    index); the seat to move gets ``own``."""
+    index); the seat to move gets ``own``. Unseen cards the counts leave over (a deal that
+    leaves some out of play) go to one more seat, set aside, as ``search.sample_hands``
+    does."""
 
     def __init__(
         self,
@@ -31,15 +33,24 @@ class UnseenDealer:
         power: Sequence[int],
         tries: int,
     ) -> None:
-        others = tuple(s for s in range(len(counts)) if s != seat)
-        self.seat, self.own, self.counts, self.tries = seat, own, tuple(counts), tries
-        self.others = others
+        players = len(counts)
+        others = tuple(s for s in range(players) if s != seat)
+        aside = len(unseen) - sum(counts[s] for s in others)
+        self.players, self.seat, self.own, self.tries = players, seat, own, tries
+        self.counts = (*counts, aside)
+        """The room of every seat, and of the cards set aside (the last)."""
+        self.others = (*others, players) if aside else others
+        """The seats that take unseen cards: every other player, and the aside if any."""
+        rest = (players,) if aside else ()
         self.cards = [
-            (1 << power[c.index], tuple(s for s in others if _under(power[c.index], ceiling[s])))
+            (
+                1 << power[c.index],
+                (*(s for s in others if _under(power[c.index], ceiling[s])), *rest),
+            )
             for c in unseen
         ]
         """Each unseen card, in ``unseen``'s order: its bit and the seats that may hold it."""
-        self.restricted = any(len(seats) < len(others) for _, seats in self.cards)
+        self.restricted = any(len(seats) < len(self.others) for _, seats in self.cards)
 
     def deal(self, rng: random.Random) -> list[int]:
         for attempt in range(self.tries + 1):
@@ -51,7 +62,7 @@ class UnseenDealer:
             hands = self._give(cards, honour, rng)
             if hands is not None:
                 hands[self.seat] = self.own
-                return hands
+                return hands[: self.players]
         raise AssertionError("an unconstrained deal always fits the counts")
 
     def _give(

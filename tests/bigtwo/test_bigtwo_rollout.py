@@ -176,3 +176,41 @@ def test_own_moves_are_the_engines(every_rules: list[Rules], seed: int, moves: i
             continue
         table = tables(rules)
         assert own_moves(game, table) == (game.legal_plays(), computer_choice(game))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_dealer_keeps_each_count_at_every_table_size(players: int, seed: int) -> None:
+    """At 2 players half the deck is out of play: the dealer sets it aside, as ``sample_hands``
+    does, card for card; every player gets exactly the cards they hold."""
+    rules = load_rules("amarillo-big-two")
+    game = Game.deal(rules, seed, ["A", "B", "C", "D"][:players])
+    for _ in range(seed * 3):
+        if game.over:
+            break
+        choice = computer_choice(game)
+        game.play(choice.cards) if choice is not None else game.pass_turn()
+    table = PowerTable(rules)
+    view = public_view(game)
+    dealer = UnseenDealer(
+        view.seat, table.mask(view.hand), view.counts, view.unseen, view.ceiling, table.power, 20
+    )
+    fast, slow = random.Random(seed), random.Random(seed)
+    for _ in range(6):
+        dealt = dealer.deal(fast)
+        assert dealt == [table.mask(h) for h in sample_hands(view, rules, slow)]
+        assert [bin(hand).count("1") for hand in dealt] == list(view.counts)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_games_at_two_and_three_players_are_the_references(players: int) -> None:
+    """Two and three players (half the deck out of play; 17, 17 and 18 cards): at each
+    searched decision of a seeded game, the fast estimates are the reference's."""
+    rules = load_rules("amarillo-big-two")
+    game = Game.deal(rules, 5, ["A", "B", "C"][:players])
+    search = SearchSettings(determinisations=4, candidates=6)
+    while not game.over:
+        fast = estimates(game, search, 5)
+        assert fast == estimates(game, search, 5, reference_scorer)
+        best = fast[0].play
+        game.play(best.cards) if best is not None else game.pass_turn()
