@@ -2,8 +2,10 @@
 
 Built bottom-up: ``rules`` (the ruleset as lookup tables) -> ``combos`` ->
 ``moves`` -> ``settle`` -> ``engine`` -> ``bots`` and ``replay`` -> ``playout`` (the
-baseline's game on bitmasks) -> ``search`` (the search bot) -> ``advice`` (the hint) and
-``computer`` (the bots by name) -> ``session``. Nothing here
+baseline's game on bitmasks, the search's readable reference) -> ``powerplays``, ``rollout``
+and ``unseen`` (the search's fast path: plays as bitmasks by card power, the playout loop and
+payout, the dealer of unseen cards) -> ``search`` (the search bot) -> ``advice`` (the hint)
+and ``computer`` (the bots by name) -> ``session``. Nothing here
 branches on a ruleset's id; every regional difference is read from the ruleset.
 """
 
