@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Literal
 
 from housegame.arrange.build import ruleset_odds
-from housegame.arrange.cache import notice
 from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import LaneOdds
@@ -54,20 +53,12 @@ def ev_model(
     return _MODELS[key]
 
 
-_FELL_BACK: set[str] = set()
-
-
 def played_objective(ruleset: ThirteenCardRuleset, objective: Objective) -> Objective:
     """The objective played: ``equilibrium`` has no tables for a deck of its own (jokers or a
-    card twice) and plays ``ev`` against that deck's odds instead, saying so once."""
+    card twice) and plays ``ev`` against that deck's odds instead (what ``arrange`` then
+    reports as its objective)."""
     if objective != "equilibrium" or ruleset.deck.deck().is_standard:
         return objective
-    if ruleset.id not in _FELL_BACK:
-        _FELL_BACK.add(ruleset.id)
-        notice(
-            f"the equilibrium objective has no tables for {ruleset.id}'s deck yet "
-            "(jokers or a card twice); playing the ev objective against its deck's odds"
-        )
     return "ev"
 
 
