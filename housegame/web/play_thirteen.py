@@ -25,6 +25,7 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.replay import read_log
 from housegame.thirteen.results import TableResult
+from housegame.thirteen.seating import standard_deck
 from housegame.web.core import MAX_BODY_BYTES, WebInputError, lang_of, render
 from housegame.web.games import (
     Games,
@@ -378,4 +379,12 @@ def thirteen_log(game_id: str) -> Response:
 
 @router.get("/play/thirteen", response_class=HTMLResponse, include_in_schema=False)
 def thirteen_page(request: Request) -> HTMLResponse:
-    return render(request, "play/thirteen.html", "play-thirteen", rulesets=catalog(GAME))
+    """The rulesets a game against the computer deals (one 52-card deck: ``standard_deck``)."""
+    playable = [r for r in catalog(GAME) if standard_deck(_ruleset(str(r["id"])))]
+    return render(request, "play/thirteen.html", "play-thirteen", rulesets=playable)
+
+
+def _ruleset(ref: str) -> ThirteenCardRuleset:
+    found = load_ruleset(ref)
+    assert isinstance(found, ThirteenCardRuleset)
+    return found

@@ -18,6 +18,7 @@ from housegame.play import Table, TimeUp, parse_lanes, resume
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.replay import SessionLog, deal_hands, replay
+from housegame.thirteen.seating import standard_deck
 
 SEED_7 = "AH QC JS JH 9S 6S 6D 6C 5H 4S 4H 4C 2C"
 """Your 13 cards with seed 7, highest first."""
@@ -34,8 +35,11 @@ def rules(ruleset: str) -> ThirteenCardRuleset:
 
 
 THIRTEEN = sorted(
-    ref for ref in bundled_rulesets() if isinstance(load_ruleset(ref), ThirteenCardRuleset)
+    ref
+    for ref in bundled_rulesets()
+    if isinstance(found := load_ruleset(ref), ThirteenCardRuleset) and standard_deck(found)
 )
+"""The bundled rulesets a game against the computer deals (one 52-card deck)."""
 
 
 class Clock:
