@@ -86,13 +86,14 @@ def best_setting(cards: list[Card], ruleset: ThirteenCardRuleset) -> dict[str, s
     }
 
 
-def test_a_five_player_table_dealt_from_the_65_cards_is_zero_sum() -> None:
-    ruleset = add_a_suit()
+def assert_dealt_tables_settle_to_zero(ruleset: ThirteenCardRuleset, seats: int) -> None:
+    """Seeded deals of the ruleset's own deck, each seat set greedily: the first deal where
+    every setting is legal settles every pair, and the totals sum to zero."""
     deck = ruleset.deck.deck()
-    for seed in range(4):
+    for seed in range(8):
         dealt = deck.shuffled(seed)
         players = []
-        for i in range(5):
+        for i in range(seats):
             setting = best_setting(dealt[i * 13 : (i + 1) * 13], ruleset)
             if check_setting(ruleset, **setting).fouled:
                 break
@@ -100,9 +101,13 @@ def test_a_five_player_table_dealt_from_the_65_cards_is_zero_sum() -> None:
         else:
             result = score(TableFile.model_validate({"players": players}), ruleset)
             assert sum(result.totals.values()) == 0
-            assert len(result.pairs) == 10
+            assert len(result.pairs) == seats * (seats - 1) // 2
             return
-    pytest.fail("no seed dealt five legal greedy settings")
+    pytest.fail(f"no seed dealt {seats} legal greedy settings")
+
+
+def test_a_five_player_table_dealt_from_the_65_cards_is_zero_sum() -> None:
+    assert_dealt_tables_settle_to_zero(add_a_suit(), 5)
 
 
 def test_five_aces_of_two_spade_suits_beat_the_straight_flush() -> None:

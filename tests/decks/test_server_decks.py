@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from housegame.cards import parse_cards
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.scoring import check_setting, score
+from housegame.scoring import score
 from housegame.tables import TableFile
-from tests.decks.test_bundled_decks import best_setting
+from tests.decks.test_bundled_decks import assert_dealt_tables_settle_to_zero
 
 
 def ruleset(name: str) -> ThirteenCardRuleset:
@@ -77,21 +75,7 @@ def test_a_sweep_with_five_of_a_kind_doubles() -> None:
 
 
 def test_six_players_dealt_from_the_78_cards_settle_fifteen_pairs_to_zero() -> None:
-    rules = ruleset("maceplay-add-two-suits")
-    deck = rules.deck.deck()
-    for seed in range(8):
-        dealt = deck.shuffled(seed)
-        players = []
-        for i in range(6):
-            setting = best_setting(dealt[i * 13 : (i + 1) * 13], rules)
-            if check_setting(rules, **setting).fouled:
-                break
-            players.append({"name": f"P{i + 1}", **setting})
-        else:
-            result = score(TableFile.model_validate({"players": players}), rules)
-            assert sum(result.totals.values()) == 0 and len(result.pairs) == 15
-            return
-    pytest.fail("no seed dealt six legal greedy settings")
+    assert_dealt_tables_settle_to_zero(ruleset("maceplay-add-two-suits"), 6)
 
 
 def test_the_home_run_counts_at_four_five_and_six_players() -> None:
