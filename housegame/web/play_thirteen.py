@@ -22,10 +22,9 @@ from housegame.ranking import describe
 from housegame.rulesets.common import LANE_SIZES, LANES
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.thirteen.replay import read_log
 from housegame.thirteen.results import TableResult
-from housegame.thirteen.seating import standard_deck
 from housegame.web.core import MAX_BODY_BYTES, WebInputError, lang_of, render
 from housegame.web.games import (
     Games,
@@ -47,7 +46,9 @@ class ThirteenNewGame(BaseModel):
 
     ruleset: str = "maceplay"
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
-    opponents: int = Field(default=3, ge=1, le=3)
+    opponents: int = Field(
+        default=3, ge=1, le=MAX_SEATS - 1, description="Bots: as many as the ruleset seats."
+    )
     name: str = Field(default="You", min_length=1, max_length=20)
     timer: int | None = Field(
         default=None, ge=5, le=600, description="Seconds to set each hand (MacePlay: 60)."
@@ -101,7 +102,8 @@ class ThirteenGameState(BaseModel):
     can_surrender: bool
     foul: str = Field(description="The ruleset's foul handling: refuse or lose-all-lanes.")
     seats: list[dict[str, Any]] | None = Field(
-        description="Once finished: every seat's lanes, hands, special, foul, timeout."
+        description="Once finished: every seat's lanes, hands, what each lane's jokers stood "
+        "for (``JK=AS``), special, foul, timeout."
     )
     result: dict[str, Any] | None = Field(
         description="Once finished: each pair's lanes and items, the pool, the hand's totals."
@@ -144,6 +146,7 @@ def _seats(table: Table, result: TableResult, lang: Lang) -> list[dict[str, Any]
             lane: hand_words(describe(setting.key(lane)), lang) if setting is not None else ""
             for lane in LANES
         }
+        shown["jokers"] = setting.jokers() if setting is not None else {}
         shown["declared"] = seat.declared.label if seat.declared is not None else None
         shown["surrendered"] = seat.surrendered
         shown["fouled"] = seat.fouled
@@ -251,8 +254,9 @@ def _in_time(action: Callable[[Table], object]) -> Callable[[Table], object]:
 
 @router.post("/api/play/thirteen", tags=["play"], status_code=201, response_model=ThirteenGameState)
 def new_thirteen_game(body: ThirteenNewGame, request: Request) -> dict[str, Any]:
-    """Deal a hand of 13-card Chinese Poker against 1-3 bots (``housegame play``): the bots'
-    hands are set by the default (``equilibrium``) arranger. Returns the game's state, with its
+    """Deal a hand of 13-card Chinese Poker against 1-5 bots (as many as the ruleset seats;
+    ``housegame play``) from the ruleset's deck: the bots' hands are set by the default
+    (``equilibrium``) arranger, ``ev`` on a deck of its own. Returns the game's state, with its
     ``id``."""
     ref = bundled_id(GAME, "ruleset", body.ruleset)
     rules = load_ruleset(ref, ThirteenCardRuleset)
@@ -296,7 +300,7 @@ def thirteen_set(game_id: str, body: ThirteenSet, request: Request) -> dict[str,
     lanes = body.lanes
 
     def set_lanes(table: Table) -> None:
-        table.set(table.complete(parse_lanes(lanes)))
+        table.set(table.complete(parse_lanes(lanes, table.rules.deck.deck())))
 
     return your_turn(THIRTEEN_GAMES, game_id, request, _in_time(set_lanes))
 
@@ -379,12 +383,5 @@ def thirteen_log(game_id: str) -> Response:
 
 @router.get("/play/thirteen", response_class=HTMLResponse, include_in_schema=False)
 def thirteen_page(request: Request) -> HTMLResponse:
-    """The rulesets a game against the computer deals (one 52-card deck: ``standard_deck``)."""
-    playable = [r for r in catalog(GAME) if standard_deck(_ruleset(str(r["id"])))]
-    return render(request, "play/thirteen.html", "play-thirteen", rulesets=playable)
-
-
-def _ruleset(ref: str) -> ThirteenCardRuleset:
-    found = load_ruleset(ref)
-    assert isinstance(found, ThirteenCardRuleset)
-    return found
+    """Every bundled 13-card ruleset, each dealt from its own deck."""
+    return render(request, "play/thirteen.html", "play-thirteen", rulesets=catalog(GAME))
