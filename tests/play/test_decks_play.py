@@ -21,7 +21,7 @@ from housegame.cli import app
 from housegame.errors import TableError
 from housegame.play import Table, parse_lanes, resume
 from housegame.thirteen.replay import SessionLog, deal_hands, replay
-from tests.play.test_session import rules
+from tests.play.test_session import played_and_replayed, rules
 
 ROOT = Path(__file__).resolve().parents[2]
 JOKERS = str(ROOT / "examples" / "decks" / "maceplay-jokers.yaml")
@@ -152,18 +152,5 @@ def test_any_session_on_a_deck_of_its_own_replays(
 ) -> None:
     """Whatever the deck and seat count it seats, a session the arranger plays (jokers and
     cards held twice in the lanes) logs, reads back under the log schema and replays to the
-    same totals; every hand deals each seat 13 cards the deck holds."""
-    allowed = rules(ruleset).table.seats
-    seats = min(max(seats, allowed.min or 2), allowed.max or 4)
-    played = seated(ruleset, seed, seats)
-    deck = rules(ruleset).deck.deck()
-    for number in range(hands):
-        if number:
-            played.next_hand()
-        held = Counter(c for cards in played.dealt.values() for c in cards)
-        assert all(n <= deck.count(c) for c, n in held.items())
-        assert all(len(cards) == 13 for cards in played.dealt.values())
-        if not played.finished:
-            played.auto()
-    log = SessionLog.model_validate(yaml.safe_load(played.log_text()))
-    assert replay(log).totals == played.totals
+    same totals."""
+    played_and_replayed(ruleset, seed, seats, hands)

@@ -3,6 +3,7 @@ ruleset (fouls, specials, surrender), the timer, running totals and a log that r
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -276,12 +277,23 @@ def test_any_session_replays_to_its_running_totals(
 ) -> None:
     """Whatever the ruleset and deal, the log of a session the arranger plays replays to the
     same totals (the log holds every choice; no arranger is needed to replay it)."""
-    if not rules(ruleset).table.seats.holds(seats):
-        seats = rules(ruleset).table.seats.min or 2
+    played_and_replayed(ruleset, seed, seats, hands)
+
+
+def played_and_replayed(ruleset: str, seed: int, seats: int, hands: int) -> None:
+    """Play ``hands`` hands with the arranger at ``seats`` (clipped to the ruleset's seats):
+    every seat is dealt 13 cards its deck holds, and the log, read back under its schema,
+    replays to the session's totals."""
+    allowed = rules(ruleset).table.seats
+    seats = min(max(seats, allowed.min or 2), allowed.max or 4)
     played = table(ruleset, seed, seats)
+    deck = rules(ruleset).deck.deck()
     for number in range(hands):
         if number:
             played.next_hand()
+        held = Counter(c for cards in played.dealt.values() for c in cards)
+        assert all(n <= deck.count(c) for c, n in held.items())
+        assert all(len(cards) == 13 for cards in played.dealt.values())
         if not played.finished:
             played.auto()
     log = SessionLog.model_validate(yaml.safe_load(played.log_text()))
