@@ -292,6 +292,10 @@ class Session:
         lanes = {lane: list(best.setting.lane(lane)) for lane in LANES}
         # in the typed words, so it can be typed as shown
         console.print(say(lang, WORDS["hint"], lanes=_lanes_text(lanes, "en"), value=best.value))
+        stands = best.setting.jokers()
+        if stands:  # what each joker stands for, as the showdown's note will say it
+            shown = "; ".join(f"{term(lane, lang)} {text}" for lane, text in stands.items())
+            console.print(f"      {term('jokers', lang)}: {shown}")
         decision = arrangement.special
         if decision is not None and not decision.automatic:
             advice = say(lang, WORDS["declare-it" if decision.declare else "set-it"])

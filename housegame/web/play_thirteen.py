@@ -126,6 +126,9 @@ class ThirteenHint(BaseModel):
     front: list[str]
     middle: list[str]
     back: list[str]
+    jokers: dict[str, str] = Field(
+        description="What each lane's jokers stand for (``JK=AS``), lane by lane."
+    )
     special: dict[str, Any] | None = Field(description="The special-hand decision, if any.")
 
 
@@ -360,6 +363,7 @@ def thirteen_hint(game_id: str, request: Request) -> dict[str, Any]:
         "text": " ".join(f"{term(lane, lang)} {' '.join(lanes[lane])}" for lane in LANES),
         "value": round(arrangement.best.value, 2),
         **lanes,
+        "jokers": setting.jokers(),
         "special": special.as_dict() if special is not None else None,
     }
 

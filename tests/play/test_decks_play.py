@@ -122,8 +122,10 @@ def test_a_terminal_session_at_five_with_a_second_suit(tmp_path: Path) -> None:
 def test_a_terminal_session_with_jokers(tmp_path: Path) -> None:
     log = tmp_path / "jokers.yaml"
     args = ("play", "-r", JOKERS, "--seed", "2", "--save", str(log))
-    code, out = run(*args, stdin="f 王 QC TS m 5S 4D 4C 3H 3C\n")
+    code, out = run(*args, stdin="hint\nf 王 QC TS m 5S 4D 4C 3H 3C\n")
     assert code == 0, out
+    assert "hint: front QC 7H 7D middle TS 9D 8H 8C 5S back JK 4D 4C 3H 3C" in out
+    assert "jokers: back JK=4S" in out  # what the hint's joker stands for
     assert f"your cards: {JOKER_SEED_2}" in out
     assert "You         JK QC TS  5S 4D 4C 3H 3C  9D 8H 8C 7H 7D  JK=QS" in out
     code, again = run("replay", str(log), "--ruleset", JOKERS, "--json")

@@ -242,7 +242,9 @@ def test_a_dealt_round_deals_the_rulesets_deck() -> None:
     arranger = Arranger(room.ruleset, "ev", 5)
     for token in tokens[1:]:
         best = arranger.arrange(parse_cards(dealt[token], room.ruleset.deck.deck())).best
-        lanes = (format_cards(best.setting.lane(lane)) for lane in ("front", "middle", "back"))
-        room.enter(room.check_player(token), Entry(*lanes))
+        front, middle, back = (
+            format_cards(best.setting.lane(x)) for x in ("front", "middle", "back")
+        )
+        room.enter(room.check_player(token), Entry(front, middle, back))
     record = room.end_round(1.0)
     assert len(record.result["pairs"]) == 10 and sum(record.totals.values()) == 0

@@ -16,7 +16,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from housegame.jsonsafe import number
-from housegame.play import parse_lanes
 from housegame.thirteen.replay import read_log, replay
 from housegame.web import play_thirteen
 from housegame.yamlsource import load_yaml_text
@@ -331,11 +330,15 @@ def test_a_card_held_twice_is_placed_twice_in_a_browser(phone: WebDriver, visit:
     fits(browser)
 
 
-def test_the_state_shows_what_each_joker_stood_for() -> None:
-    """The page plays bundled rulesets and none deals jokers (docs/decks.md); the state it
-    draws from a table under a joker ruleset names each joker's card, lane by lane."""
+def test_the_state_shows_what_each_joker_stood_for(client: TestClient) -> None:
+    """The page plays bundled rulesets and none deals jokers (docs/decks.md); a game under a
+    joker ruleset, kept as the page keeps its games, hints and shows each joker's card."""
     table = seated(JOKERS, 2, 4)
-    table.set(parse_lanes(JOKER_LANES, table.rules.deck.deck()))
-    state = play_thirteen.thirteen_state("x", table, "en")
+    game_id = play_thirteen.THIRTEEN_GAMES.add(table)
+    hint = client.get(f"/api/play/thirteen/{game_id}/hint").json()
+    assert hint["back"][0] == "JK" and hint["jokers"] == {"back": "JK=4S"}
+    ok = client.post(f"/api/play/thirteen/{game_id}/set", json={"lanes": JOKER_LANES})
+    assert ok.status_code == 200, ok.json()
+    state = ok.json()
     assert state["cards"][0] == "JK" and state["seats"][0]["jokers"] == {"front": "JK=QS"}
     assert state["seats"][0]["hands"]["front"] == "pair Q Q 10"

@@ -18,7 +18,6 @@ from housegame.rulesets.common import LANES
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.web import create_app
-from housegame.web import room as room_web
 from housegame.web.limits import WEB_TEXT_BYTES
 from tests.play.test_decks_play import JOKER_LANES, JOKER_SEED_2
 from tests.rooms.hands import ANN, BO, CY
@@ -271,7 +270,7 @@ def test_a_dealt_round_of_an_uploaded_joker_ruleset(
     room = room_client.post("/api/rooms", json={"yaml": text, "name": "Ann"}).json()
     code = room["code"]
     bo = joined(room_client, code, "Bo")
-    monkeypatch.setattr(room_web.secrets, "randbelow", lambda _: 2)
+    monkeypatch.setattr("housegame.web.room.secrets.randbelow", lambda _: 2)
     assert room_client.post(f"/api/rooms/{code}/deal", headers=host(room)).status_code == 200
     tokens = {"Ann": room["player_token"], "Bo": bo}
     rules = load_ruleset(ROOT / "examples" / "decks" / "maceplay-jokers.yaml", ThirteenCardRuleset)

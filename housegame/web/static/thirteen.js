@@ -319,6 +319,8 @@ document.getElementById("hint").addEventListener("click", async () => {
   selected = [];
   draw();
   let text = `${W.hint}: ${hint.text}   (${W.value} ${signed(hint.value)})`;
+  const stands = Object.entries(hint.jokers).map(([lane, s]) => `${state.lanes[lane].name} ${s}`);
+  if (stands.length) text += ` · ${stands.join("; ")}`;  // what each joker stands for
   if (hint.special && !hint.special.automatic) {
     text += ` · ${hint.special.name}: ${W.value} ${signed(hint.special.value)}` + (hint.special.declare ? ` → ${W.declare}` : "");
   }
