@@ -187,7 +187,6 @@ class Table:
                 high=seats.max,
                 count=len(players),
             )
-
         self.rules = rules
         self.ruleset_ref = ruleset_ref
         self.players = list(players)

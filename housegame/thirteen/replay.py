@@ -180,8 +180,8 @@ def score_hand(
     if not seats.holds(len(players)):
         raise TableError(
             f"{rules.id} seats {seats.min}-{seats.max} players, the log has {len(players)}",
-            hint=f"its deck ({rules.deck.size} cards) deals at most "
-            f"{rules.deck.size // HAND_CARDS} hands of 13; play with fewer players",
+            hint=f"replay it under a ruleset that seats {len(players)} (--ruleset); "
+            f"{rules.id}'s deck has {rules.deck.size} cards, 13 a seat",
         )
     deck = rules.deck.deck()
     dealt = deal_hands(seed, len(players), deck)

@@ -387,5 +387,11 @@ def thirteen_log(game_id: str) -> Response:
 
 @router.get("/play/thirteen", response_class=HTMLResponse, include_in_schema=False)
 def thirteen_page(request: Request) -> HTMLResponse:
-    """Every bundled 13-card ruleset, each dealt from its own deck."""
-    return render(request, "play/thirteen.html", "play-thirteen", rulesets=catalog(GAME))
+    """Every bundled 13-card ruleset, each dealt from its own deck, with the bots it seats
+    (the page offers only those)."""
+    rows = catalog(GAME)
+    bots = {}
+    for row in rows:
+        seats = load_ruleset(str(row["id"]), ThirteenCardRuleset).table.seats
+        bots[str(row["id"])] = [(seats.min or 2) - 1, (seats.max or MAX_SEATS) - 1]
+    return render(request, "play/thirteen.html", "play-thirteen", rulesets=rows, bots=bots)

@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
 
 from housegame.jsonsafe import number
 from housegame.thirteen.replay import read_log, replay
@@ -299,13 +300,22 @@ def test_a_second_suit_at_five_players_through_the_api(client: TestClient) -> No
     assert six.json()["errors"][0] == "maceplay-add-a-suit seats 2-5 players, not 6"
     page = client.get("/play/thirteen").text
     assert 'value="maceplay-add-a-suit"' in page and '<option value="5">5</option>' in page
+    assert '"maceplay-add-a-suit": [1, 4]' in page and '"maceplay": [1, 3]' in page
 
 
 def test_a_card_held_twice_is_placed_twice_in_a_browser(phone: WebDriver, visit: Visit) -> None:
     browser = visit("/play/thirteen")
     wait_for(browser, "#ruleset")
-    browser.execute_script(f"document.getElementById('ruleset').value = '{SUIT}'")
-    browser.execute_script("document.getElementById('opponents').value = '4'")
+
+    def offered() -> list[str]:
+        options = browser.find_elements(By.CSS_SELECTOR, "#opponents option:not([disabled])")
+        return [o.get_attribute("value") or "" for o in options]
+
+    assert offered() == ["1", "2", "3"]  # the first ruleset, like most, seats four
+    pick = "const s = document.getElementById('ruleset'); s.value = arguments[0];"
+    browser.execute_script(pick + "s.dispatchEvent(new Event('change'));", SUIT)
+    assert offered() == ["1", "2", "3", "4"]
+    Select(browser.find_element(By.ID, "opponents")).select_by_value("4")
     wait_for(browser, "#seed").send_keys("0")
     tap(browser, "#deal")
     wait_for(browser, "#pending .card[data-card='6S']")

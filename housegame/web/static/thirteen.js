@@ -338,6 +338,24 @@ document.getElementById("why").addEventListener("click", () => {
   document.getElementById("why").setAttribute("aria-expanded", String(!box.hidden));
 });
 
+// The bots each ruleset seats ([least, most]: maceplay-add-a-suit seats five players); the
+// others are greyed out, and a count out of range moves to the nearest one offered.
+const BOTS = JSON.parse(document.getElementById("bots").textContent);
+
+function offerBots() {
+  const range = BOTS[document.getElementById("ruleset").value];
+  if (!range) return;
+  const select = document.getElementById("opponents");
+  for (const option of select.options) {
+    const n = Number(option.value);
+    option.disabled = n < range[0] || n > range[1];
+  }
+  const chosen = Number(select.value);
+  if (chosen < range[0] || chosen > range[1]) select.value = String(Math.min(Math.max(chosen, range[0]), range[1]));
+}
+document.getElementById("ruleset").addEventListener("change", offerBots);
+offerBots();
+
 document.getElementById("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
