@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from housegame.arrange.objectives import played_objective
@@ -21,7 +20,7 @@ from housegame.cli import app
 from housegame.errors import TableError
 from housegame.play import Table, parse_lanes, resume
 from housegame.thirteen.replay import SessionLog, deal_hands, replay
-from tests.play.test_session import played_and_replayed, rules
+from tests.play.test_session import Session, played_and_replayed, rules, sessions
 
 ROOT = Path(__file__).resolve().parents[2]
 JOKERS = str(ROOT / "examples" / "decks" / "maceplay-jokers.yaml")
@@ -143,16 +142,9 @@ DECKS = (SUIT, JOKERS, SIX)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    ruleset=st.sampled_from(DECKS),
-    seed=st.integers(0, 10**6),
-    seats=st.integers(2, 6),
-    hands=st.integers(1, 2),
-)
-def test_any_session_on_a_deck_of_its_own_replays(
-    ruleset: str, seed: int, seats: int, hands: int
-) -> None:
+@given(session=sessions(DECKS, 2))
+def test_any_session_on_a_deck_of_its_own_replays(session: Session) -> None:
     """Whatever the deck and seat count it seats, a session the arranger plays (jokers and
     cards held twice in the lanes) logs, reads back under the log schema and replays to the
     same totals."""
-    played_and_replayed(ruleset, seed, seats, hands)
+    played_and_replayed(*session)
