@@ -133,7 +133,8 @@ def test_a_terminal_session_with_jokers(tmp_path: Path) -> None:
     assert (you["front"], you["jokers"]) == ("JK QC TS", {"front": "JK=QS"})
     code, out = run("play", "-r", JOKERS, "--opponents", "4", stdin="")
     assert code == 2 and "maceplay-jokers seats 2-4 players, not 5" in out
-    code, out = run("play", "-r", "maceplay", "--seed", "2", stdin="f JK QC TS\nquit\n")
+    quit_to = ("--save", str(tmp_path / "quit.yaml"))  # quit saves: not in the working folder
+    code, out = run("play", "-r", "maceplay", "--seed", "2", *quit_to, stdin="f JK QC TS\nquit\n")
     assert code == 0 and "JK in 'JK QC TS': the deck has no such card" in out
 
 
