@@ -6,6 +6,7 @@ Run::
 
     python benchmarks/deck_bench.py one-hand --hands 40 --rounds 5
     python benchmarks/deck_bench.py simulate --deals 200 --rounds 5
+    python benchmarks/deck_bench.py play --hands 10 --rounds 5
 
 Both interleave their two sides round by round (the order alternating), time CPU
 (``time.process_time``: the machine is shared), take each side's median per round and report
@@ -14,6 +15,9 @@ the median over the rounds and the ratio. ``one-hand`` sets each hand by one
 ``one_hand_bench.one_hand_ms``), after a warm-up call (tables, lane odds and model built).
 ``simulate`` runs ``simulate`` in one process, after a one-deal warm-up per side; a pair's
 cost is a deal's CPU over the pairs of players it scores (6 at four seats, 15 at six).
+``play`` times a hand against the computer (``housegame play``): the deal with every bot's
+setting, your ``auto``, the settlement and the trainer's explanation, CPU ms a hand, under
+MacePlay at four seats (``equilibrium``), two jokers at four and 加一色 at five (``ev``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from pathlib import Path
 from one_hand_bench import one_hand_ms  # benchmarks/, the script's folder
 
 from housegame.cards import Card
+from housegame.play import Table, bot_names
 from housegame.rulesets.loader import load_ruleset_file
 from housegame.rulesets.resolve import resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -100,6 +105,30 @@ def per_pair(rulesets: list[ThirteenCardRuleset], deals: int, rounds: int) -> No
     )
 
 
+def at_the_table(sides: list[tuple[ThirteenCardRuleset, int]], hands: int, rounds: int) -> None:
+    def side(ruleset: ThirteenCardRuleset, seats: int) -> tuple[str, Callable[[], float]]:
+        players = ["You", *bot_names(seats - 1)]
+        def played(seed: int) -> None:
+            table = Table(ruleset, ruleset.id, players, seed)
+            if not table.finished:  # an automatic special is declared at the deal
+                table.auto()
+
+        played(0)  # tables, odds and models built
+
+        def run() -> float:
+            began = time.process_time()
+            for seed in range(1, hands + 1):
+                played(seed)
+            return (time.process_time() - began) * 1000 / hands
+
+        return f"{ruleset.id} ({seats} seats)", run
+
+    print(f"play, {hands} hands a round: CPU ms a hand (deal, bots, auto, settle, explain)")
+    got = interleaved(dict(side(r, n) for r, n in sides), rounds)
+    base = next(iter(got.values()))
+    print(", ".join(f"{name}: {ms:.1f} ms ({ms / base:.2f}x)" for name, ms in got.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -113,9 +142,16 @@ def main() -> None:
     sim.add_argument("--six", default=str(DECKS / "maceplay-six.yaml"))
     sim.add_argument("--deals", type=int, default=200)
     sim.add_argument("--rounds", type=int, default=5)
+    table = sub.add_parser("play")
+    table.add_argument("--hands", type=int, default=10)
+    table.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     if args.what == "one-hand":
         one_hand(_ruleset(args.ruleset), args.hands, args.rounds, args.repeat)
+    elif args.what == "play":
+        sides = [("maceplay", 4), (str(DECKS / "maceplay-jokers.yaml"), 4)]
+        sides.append(("maceplay-add-a-suit", 5))
+        at_the_table([(_ruleset(r), n) for r, n in sides], args.hands, args.rounds)
     else:
         per_pair([_ruleset(args.base), _ruleset(args.six)], args.deals, args.rounds)
 

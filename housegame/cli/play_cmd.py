@@ -28,7 +28,7 @@ from housegame.glossary import Phrase, say
 from housegame.inputs import MAX_SEED, check_writable
 from housegame.play import Table, bot_names, resume
 from housegame.rulesets.loader import load_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.thirteen.replay import replay_file
 
 DEFAULT_RULESET = "maceplay"
@@ -55,7 +55,13 @@ def play(
         typer.Option(min=0, max=MAX_SEED, metavar="N", help="Shuffle seed (printed if not given)."),
     ] = None,
     opponents: Annotated[
-        int, typer.Option(min=1, max=3, metavar="N", help="Computer opponents: 1 to 3.")
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_SEATS - 1,
+            metavar="N",
+            help="Computer opponents: 1 to 5, as many as the ruleset seats.",
+        ),
     ] = 3,
     ruleset: Annotated[
         str, typer.Option("--ruleset", "-r", metavar="ID|PATH", help="13-card ruleset id or path.")

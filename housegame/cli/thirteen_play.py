@@ -277,13 +277,12 @@ class Session:
 
     def _lanes(self, line: str) -> None:
         table, lang = self.table, self.lang
-        typed = table.complete({**self.typed, **parse_lanes(line)})
+        typed = table.complete({**self.typed, **parse_lanes(line, table.rules.deck.deck())})
         self.typed = typed
         if all(len(typed.get(lane, [])) == LANE_SIZES[lane] for lane in LANES):
             table.set(typed)
             return
-        used = {c for cards in typed.values() for c in cards}
-        left = format_cards(c for c in table.cards if c not in used)
+        left = format_cards(table.left_of(c for cards in typed.values() for c in cards))
         console.print(say(lang, WORDS["so-far"], lanes=_lanes_text(typed, lang), cards=left))
 
     def _hint(self) -> None:
@@ -293,6 +292,10 @@ class Session:
         lanes = {lane: list(best.setting.lane(lane)) for lane in LANES}
         # in the typed words, so it can be typed as shown
         console.print(say(lang, WORDS["hint"], lanes=_lanes_text(lanes, "en"), value=best.value))
+        stands = best.setting.jokers()
+        if stands:  # what each joker stands for, as the showdown's note will say it
+            shown = "; ".join(f"{term(lane, lang)} {text}" for lane, text in stands.items())
+            console.print(f"      {term('jokers', lang)}: {shown}")
         decision = arrangement.special
         if decision is not None and not decision.automatic:
             advice = say(lang, WORDS["declare-it" if decision.declare else "set-it"])

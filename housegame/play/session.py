@@ -1,12 +1,13 @@
 """13-card Chinese Poker against the bots, shared by ``housegame play`` and the web page.
 
-``Table`` is a session: hands dealt by consecutive seeds to 2-4 seats, you in the first and a
-bot in every other. The bots, and your hand when the timer runs out (as MacePlay sets a hand
-not set in time, a held special declared), are set by the default arranger (``equilibrium``,
-for the table's size); your choice each hand (lanes, a special hand declared, a surrender) is
-checked as the ruleset says: a foul is refused, or played once you set it again after a
-warning. Each finished hand is settled by the
-scorer; the log is what ``housegame replay`` reads, and ``resume`` goes on from a saved one.
+``Table`` is a session: hands dealt by consecutive seeds from the ruleset's deck (jokers, a
+card held twice) to as many seats as it seats, you in the first and a bot in every other. The
+bots, and your hand when the timer runs out (as MacePlay sets a hand not set in time, a held
+special declared), are set by the default arranger (``equilibrium``, for the table's size;
+``ev`` on a deck of its own, which has no equilibrium tables); your choice each hand (lanes, a
+special hand declared, a surrender) is checked as the ruleset says: a foul is refused, or
+played once you set it again after a warning. Each finished hand is settled by the scorer; the
+log is what ``housegame replay`` reads, and ``resume`` goes on from a saved one.
 
 After each hand the trainer explains your choice (``housegame.trainer``: the best one and the
 regret term by term) and the log keeps its best choice, so the session's skill score (your
@@ -17,7 +18,8 @@ by the scorer) survives a resume.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from typing import Any
 import yaml
 
 from housegame.arrange import DEFAULT_OBJECTIVE, Arrangement, Arranger
-from housegame.cards import Card, format_cards, parse_cards
+from housegame.cards import Card, Deck, format_cards, parse_cards
 from housegame.errors import CardError, TableError
 from housegame.glossary import LANGS, Phrase, refusal, term
 from housegame.jsonsafe import number
@@ -45,7 +47,6 @@ from housegame.thirteen.replay import (
     skill_of,
 )
 from housegame.thirteen.results import TableResult
-from housegame.thirteen.seating import require_standard_deck
 from housegame.thirteen.specials import Declared, holding
 from housegame.trainer import Coach, Explanation, Option, coach, seat_opponents
 from housegame.yamlsource import Located
@@ -79,6 +80,10 @@ EXAMPLE: Phrase = (
 WORDS: dict[str, Phrase] = {
     "strangers": ("{cards} not in your hand", "{cards} 不在你的手牌里"),
     "twice": ("{cards} set twice", "{cards} 摆了两次"),
+    "too-often": (
+        "{card} set {count} times; you hold it {held} times",
+        "{card} 摆了 {count} 次; 你只有 {held} 张",
+    ),
     "size": ("the {lane} takes {size} cards, not {count}", "{zh}要放 {size} 张, 不是 {count} 张"),
     "word-twice": ("'{word}' appears twice", "'{word}' 出现了两次"),
     "no-lane": ("'{word}' comes before any lane word", "'{word}' 前面没有道的名称"),
@@ -121,9 +126,12 @@ def bot_names(count: int) -> list[str]:
     return [f"Computer {i + 1}" for i in range(count)]
 
 
-def parse_lanes(text: str) -> dict[LaneName, list[Card]]:
+def parse_lanes(text: str, deck: Deck | None = None) -> dict[LaneName, list[Card]]:
     """Lanes typed as lane words followed by cards: ``front AS KS QS middle ... back ...``
-    (short: ``f``, ``m``, ``b``; or ``头道``, ``中道``, ``尾道``); any of the three, each once."""
+    (short: ``f``, ``m``, ``b``; or ``头道``, ``中道``, ``尾道``); any of the three, each once.
+    A card is named as the card notation says (a joker ``JK``, or ``JKS``/``JKB``); one held
+    twice is typed twice. ``deck``: refuse a card it lacks, or one a lane holds more often
+    than it has (None: the hand it is set from checks the counts)."""
     groups: dict[LaneName, list[str]] = {}
     current: LaneName | None = None
     for token in text.replace(",", " ").split():
@@ -140,7 +148,7 @@ def parse_lanes(text: str) -> dict[LaneName, list[Card]]:
     if not groups:
         raise refusal(TableError, WORDS["nothing"], EXAMPLE)
     try:
-        return {lane: parse_cards(tokens) for lane, tokens in groups.items()}
+        return {lane: parse_cards(tokens, deck) for lane, tokens in groups.items()}
     except CardError as exc:
         raise TableError(exc.message, exc.hint, exc.chinese) from None
 
@@ -179,7 +187,6 @@ class Table:
                 high=seats.max,
                 count=len(players),
             )
-        require_standard_deck(rules, "a game against the computer")
         self.rules = rules
         self.ruleset_ref = ruleset_ref
         self.players = list(players)
@@ -204,7 +211,7 @@ class Table:
     def _deal(self) -> None:
         self.number = len(self.hands) + 1
         self.seed = self.first_seed + self.number - 1
-        dealt = deal_hands(self.seed, len(self.players))
+        dealt = deal_hands(self.seed, len(self.players), self.rules.deck.deck())
         self.dealt = {name: sorted(cards, reverse=True) for name, cards in zip(self.players, dealt)}
         compare = self.rules.table.compare
         self.banker = (
@@ -297,15 +304,24 @@ class Table:
 
     # ---- your choices ------------------------------------------------------------------
 
+    def left_of(self, used: Iterable[Card]) -> list[Card]:
+        """Your cards not in ``used``, a card you hold twice left once if used once."""
+        return list((Counter(self.cards) - Counter(used)).elements())
+
     def setting_of(self, lanes: dict[LaneName, list[Card]]) -> Setting:
-        """Your lanes as a setting: 3, 5 and 5 of your cards, each once."""
-        used = [c for lane in LANES for c in lanes.get(lane, [])]
-        strangers = [c for c in used if c not in self.cards]
+        """Your lanes as a setting: 3, 5 and 5 of your cards, each as often as you hold it."""
+        used = Counter(c for lane in LANES for c in lanes.get(lane, []))
+        held = Counter(self.cards)
+        strangers = [c for c in used if c not in held]
         if strangers:
             raise refusal(TableError, WORDS["strangers"], cards=format_cards(strangers))
-        twice = {c for c in used if used.count(c) > 1}
-        if twice:
-            raise refusal(TableError, WORDS["twice"], cards=format_cards(twice))
+        over = sorted((c for c, n in used.items() if n > held[c]), reverse=True)
+        if over and all(held[c] == 1 for c in over):
+            raise refusal(TableError, WORDS["twice"], cards=format_cards(over))
+        if over:
+            card = next(c for c in over if held[c] > 1)
+            count, have = used[card], held[card]
+            raise refusal(TableError, WORDS["too-often"], card=str(card), count=count, held=have)
         for lane in LANES:
             count = len(lanes.get(lane, []))
             if count != LANE_SIZES[lane]:
@@ -321,8 +337,7 @@ class Table:
         given = [lane for lane in LANES if len(lanes.get(lane, [])) == LANE_SIZES[lane]]
         missing = [lane for lane in LANES if not lanes.get(lane)]
         if len(given) == 2 and len(missing) == 1:
-            used = {c for lane in given for c in lanes[lane]}
-            left = [c for c in self.cards if c not in used]
+            left = self.left_of(c for lane in given for c in lanes[lane])
             if len(left) == LANE_SIZES[missing[0]]:
                 return {**lanes, missing[0]: left}
         return lanes

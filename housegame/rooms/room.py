@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -254,9 +255,9 @@ class Room:
         return check.as_dict(lang)
 
     def deal_round(self, seed: int) -> None:
-        """Deal this round from the shuffled deck of ``seed`` (the dealer ``housegame play``
-        deals with): 13 cards to every player in the room, who then set those cards. Hands
-        entered so far are dropped."""
+        """Deal this round from the ruleset's deck shuffled by ``seed`` (the dealer
+        ``housegame play`` deals with): 13 cards to every player in the room, who then set
+        those cards. Hands entered so far are dropped."""
         seats = self.ruleset.table.seats
         if not seats.holds(len(self.players)):
             raise RoomError(
@@ -265,7 +266,7 @@ class Room:
                 hint="play this round with your own cards",
                 chinese=(f"{self.ruleset.id} 只能发给 {seats.min}-{seats.max} 人", None),
             )
-        hands = deal_hands(seed, len(self.players))
+        hands = deal_hands(seed, len(self.players), self.ruleset.deck.deck())
         self.deal = {p.name: format_cards(cards) for p, cards in zip(self.players, hands)}
         self.entries = {}
 
@@ -283,8 +284,9 @@ class Room:
                 "this round was dealt before you joined: you sit it out",
                 chinese=("这一轮在你加入前已发牌: 这轮你不打", None),
             )
-        given = parse_cards(" ".join((entry.front, entry.middle, entry.back)))
-        foreign = [c for c in given if c not in set(parse_cards(dealt))]
+        given = parse_cards(" ".join((entry.front, entry.middle, entry.back)), None)
+        # a card held twice (an extra suit) is entered twice, no more often than dealt
+        foreign = list((Counter(given) - Counter(parse_cards(dealt, None))).elements())
         if foreign:
             raise RoomError(
                 f"{format_cards(foreign)}: not among the cards you were dealt",

@@ -24,7 +24,7 @@ from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number_map
 from housegame.rulesets.common import HAND_CARDS, LANES, Model, require_unique
 from housegame.rulesets.loader import load_ruleset, ruleset_in
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.tables import CardText, PlayerEntry, TableFile
 from housegame.thirteen.results import TableResult
 from housegame.thirteen.seating import resolve_banker, seat_table
@@ -99,7 +99,11 @@ class SessionLog(Model):
     """A session of 13-card hands against the bots (``housegame play``)."""
 
     ruleset: str = Field(description="Ruleset id or path; --ruleset overrides.")
-    players: list[str] = Field(min_length=2, max_length=4, description="In seat order.")
+    players: list[str] = Field(
+        min_length=2,
+        max_length=MAX_SEATS,
+        description="In seat order, as many as the ruleset seats.",
+    )
     seed: int = Field(ge=0, le=MAX_SEED, description="Hand N is dealt by seed + N - 1.")
     hands: list[LogHand] = Field(default_factory=list, description="Every finished hand.")
 
@@ -170,7 +174,15 @@ def _entry(seat: LogSeat, dealt: list[Card], deck: Deck) -> PlayerEntry:
 def score_hand(
     rules: ThirteenCardRuleset, players: list[str], seed: int, hand: LogHand
 ) -> TableResult:
-    """Deal the hand by ``seed``, seat every choice as the ruleset says and settle it."""
+    """Deal the hand by ``seed`` from the ruleset's deck, seat every choice as the ruleset
+    says and settle it; a seat count the ruleset does not seat is refused before the deal."""
+    seats = rules.table.seats
+    if not seats.holds(len(players)):
+        raise TableError(
+            f"{rules.id} seats {seats.min}-{seats.max} players, the log has {len(players)}",
+            hint=f"replay it under a ruleset that seats {len(players)} (--ruleset); "
+            f"{rules.id}'s deck has {rules.deck.size} cards, 13 a seat",
+        )
     deck = rules.deck.deck()
     dealt = deal_hands(seed, len(players), deck)
     entries = [_entry(seat, cards, deck) for seat, cards in zip(hand.seats, dealt)]
@@ -247,8 +259,9 @@ def replay(
 ) -> SessionReplay:
     """Score every hand of the log; the first that breaks the rules stops the replay with its
     position (``file:line: hands[N]``)."""
-    own = ruleset_in(log.ruleset, located.file) if located is not None else log.ruleset
-    rules = load_ruleset(ruleset if ruleset is not None else own, ThirteenCardRuleset)
+    if ruleset is None:  # the log's own, read relative to it (an override is not)
+        ruleset = ruleset_in(log.ruleset, located.file) if located is not None else log.ruleset
+    rules = load_ruleset(ruleset, ThirteenCardRuleset)
     done = []
     for i, hand in enumerate(log.hands):
         where = f"hands[{i}]"

@@ -120,22 +120,10 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
 
 
 def standard_deck(ruleset: ThirteenCardRuleset) -> bool:
-    """Whether the ruleset deals one 52-card deck: what plays against the computer, has
-    equilibrium tables and shares a simulation with the other bundled rulesets (a deck of its
-    own is simulated on its own). The one test of it, which refusals and tests ask."""
+    """Whether the ruleset deals one 52-card deck: what has equilibrium tables and shares a
+    simulation with the other bundled rulesets (a deck of its own is simulated on its own).
+    The one test of it, which the defaults and tests ask."""
     return ruleset.deck.deck().is_standard
-
-
-def require_standard_deck(ruleset: ThirteenCardRuleset, what: str) -> None:
-    """Refuse ``what`` (a game against the computer) for a ruleset whose deck is not one
-    52-card deck: it deals one such deck."""
-    deck = ruleset.deck.deck()
-    if not standard_deck(ruleset):
-        raise TableError(
-            f"{what} deals one 52-card deck; {ruleset.id}'s deck ({ruleset.deck.size} cards) "
-            + ("has jokers" if deck.jokers else "holds cards twice"),
-            hint="simulate, arrange and score tables deal and set this deck (docs/decks.md)",
-        )
 
 
 def resolve_banker(

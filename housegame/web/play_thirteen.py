@@ -22,10 +22,9 @@ from housegame.ranking import describe
 from housegame.rulesets.common import LANE_SIZES, LANES
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_ruleset
-from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.thirteen.replay import read_log
 from housegame.thirteen.results import TableResult
-from housegame.thirteen.seating import standard_deck
 from housegame.web.core import MAX_BODY_BYTES, WebInputError, lang_of, render
 from housegame.web.games import (
     Games,
@@ -47,7 +46,9 @@ class ThirteenNewGame(BaseModel):
 
     ruleset: str = "maceplay"
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
-    opponents: int = Field(default=3, ge=1, le=3)
+    opponents: int = Field(
+        default=3, ge=1, le=MAX_SEATS - 1, description="Bots: as many as the ruleset seats."
+    )
     name: str = Field(default="You", min_length=1, max_length=20)
     timer: int | None = Field(
         default=None, ge=5, le=600, description="Seconds to set each hand (MacePlay: 60)."
@@ -101,7 +102,8 @@ class ThirteenGameState(BaseModel):
     can_surrender: bool
     foul: str = Field(description="The ruleset's foul handling: refuse or lose-all-lanes.")
     seats: list[dict[str, Any]] | None = Field(
-        description="Once finished: every seat's lanes, hands, special, foul, timeout."
+        description="Once finished: every seat's lanes, hands, what each lane's jokers stood "
+        "for (``JK=AS``), special, foul, timeout."
     )
     result: dict[str, Any] | None = Field(
         description="Once finished: each pair's lanes and items, the pool, the hand's totals."
@@ -124,6 +126,9 @@ class ThirteenHint(BaseModel):
     front: list[str]
     middle: list[str]
     back: list[str]
+    jokers: dict[str, str] = Field(
+        description="What each lane's jokers stand for (``JK=AS``), lane by lane."
+    )
     special: dict[str, Any] | None = Field(description="The special-hand decision, if any.")
 
 
@@ -144,6 +149,7 @@ def _seats(table: Table, result: TableResult, lang: Lang) -> list[dict[str, Any]
             lane: hand_words(describe(setting.key(lane)), lang) if setting is not None else ""
             for lane in LANES
         }
+        shown["jokers"] = setting.jokers() if setting is not None else {}
         shown["declared"] = seat.declared.label if seat.declared is not None else None
         shown["surrendered"] = seat.surrendered
         shown["fouled"] = seat.fouled
@@ -251,8 +257,9 @@ def _in_time(action: Callable[[Table], object]) -> Callable[[Table], object]:
 
 @router.post("/api/play/thirteen", tags=["play"], status_code=201, response_model=ThirteenGameState)
 def new_thirteen_game(body: ThirteenNewGame, request: Request) -> dict[str, Any]:
-    """Deal a hand of 13-card Chinese Poker against 1-3 bots (``housegame play``): the bots'
-    hands are set by the default (``equilibrium``) arranger. Returns the game's state, with its
+    """Deal a hand of 13-card Chinese Poker against 1-5 bots (as many as the ruleset seats;
+    ``housegame play``) from the ruleset's deck: the bots' hands are set by the default
+    (``equilibrium``) arranger, ``ev`` on a deck of its own. Returns the game's state, with its
     ``id``."""
     ref = bundled_id(GAME, "ruleset", body.ruleset)
     rules = load_ruleset(ref, ThirteenCardRuleset)
@@ -296,7 +303,7 @@ def thirteen_set(game_id: str, body: ThirteenSet, request: Request) -> dict[str,
     lanes = body.lanes
 
     def set_lanes(table: Table) -> None:
-        table.set(table.complete(parse_lanes(lanes)))
+        table.set(table.complete(parse_lanes(lanes, table.rules.deck.deck())))
 
     return your_turn(THIRTEEN_GAMES, game_id, request, _in_time(set_lanes))
 
@@ -356,6 +363,7 @@ def thirteen_hint(game_id: str, request: Request) -> dict[str, Any]:
         "text": " ".join(f"{term(lane, lang)} {' '.join(lanes[lane])}" for lane in LANES),
         "value": round(arrangement.best.value, 2),
         **lanes,
+        "jokers": setting.jokers(),
         "special": special.as_dict() if special is not None else None,
     }
 
@@ -379,12 +387,11 @@ def thirteen_log(game_id: str) -> Response:
 
 @router.get("/play/thirteen", response_class=HTMLResponse, include_in_schema=False)
 def thirteen_page(request: Request) -> HTMLResponse:
-    """The rulesets a game against the computer deals (one 52-card deck: ``standard_deck``)."""
-    playable = [r for r in catalog(GAME) if standard_deck(_ruleset(str(r["id"])))]
-    return render(request, "play/thirteen.html", "play-thirteen", rulesets=playable)
-
-
-def _ruleset(ref: str) -> ThirteenCardRuleset:
-    found = load_ruleset(ref)
-    assert isinstance(found, ThirteenCardRuleset)
-    return found
+    """Every bundled 13-card ruleset, each dealt from its own deck, with the bots it seats
+    (the page offers only those)."""
+    rows = catalog(GAME)
+    bots = {}
+    for row in rows:
+        seats = load_ruleset(str(row["id"]), ThirteenCardRuleset).table.seats
+        bots[str(row["id"])] = [(seats.min or 2) - 1, (seats.max or MAX_SEATS) - 1]
+    return render(request, "play/thirteen.html", "play-thirteen", rulesets=rows, bots=bots)

@@ -35,7 +35,7 @@ from housegame.rulesheet import build_sheet
 from housegame.web.core import WebInputError, error_lines, lang_of, render
 from housegame.web.limits import MAX_CARD_CHARS, MAX_NAME_CHARS, WEB_TEXT_BYTES
 from housegame.web.share import qr_svg
-from housegame.web.table import result_json
+from housegame.web.table import deck_picker, result_json
 
 router = APIRouter()
 GAME = "thirteen-card"
@@ -326,6 +326,7 @@ def room_page(request: Request, code: Code) -> HTMLResponse:
         "room",
         room=room,
         sheet=build_sheet(room.ruleset, lang_of(request)),
+        deck=deck_picker(room.ruleset),
         links=links,
         qr=Markup(qr_svg(links[0])) if links else None,
         specials=list(room.ruleset.specials.hands),

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from housegame.cards import Card, parse_cards
-from housegame.errors import RulesetError, TableError
+from housegame.errors import RulesetError
 from housegame.ranking import evaluate
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset, load_ruleset_text
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import check_setting, score
 from housegame.tables import TableFile
-from housegame.thirteen.seating import require_standard_deck, standard_deck
+from housegame.thirteen.seating import standard_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -135,16 +135,12 @@ def test_five_aces_of_two_spade_suits_beat_the_straight_flush() -> None:
 
 
 def test_one_test_of_a_standard_deck() -> None:
-    """One library predicate says whether a ruleset deals one 52-card deck; the refusal of a
-    game against the computer asks it, and so do the defaults of simulate and the tables."""
+    """One library predicate says whether a ruleset deals one 52-card deck; the defaults of
+    simulate and the tables ask it."""
     for path in bundled_rulesets().values():
         ruleset = load_ruleset(path)
         if isinstance(ruleset, ThirteenCardRuleset):
             deck = ruleset.deck.deck()
             assert standard_deck(ruleset) == (not deck.jokers and deck.most_copies == 1)
     assert not standard_deck(add_a_suit())
-    with pytest.raises(
-        TableError, match="maceplay-add-a-suit's deck \\(65 cards\\) holds cards twice"
-    ):
-        require_standard_deck(add_a_suit(), "a game against the computer")
     assert standard_deck(load_ruleset("maceplay", ThirteenCardRuleset))

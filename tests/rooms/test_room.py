@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from housegame.arrange import Arranger
+from housegame.cards import format_cards, parse_cards
 from housegame.errors import CardError, FoulError, HousegameError, TableError
 from housegame.rooms import (
     Entry,
@@ -221,3 +223,28 @@ def test_a_deal_needs_the_rulesets_seats() -> None:
     seated(room, "Ann")
     with pytest.raises(RoomError, match="deals to 2-4 players; 1 in the room"):
         room.deal_round(1)
+
+
+def test_a_dealt_round_deals_the_rulesets_deck() -> None:
+    """Under 加一色 (maceplay-add-a-suit) a room of five is dealt 65 cards, the spades twice;
+    a card dealt twice is entered twice, and a third copy is refused."""
+    room, _ = open_room("maceplay-add-a-suit")
+    tokens = seated(room, "Ann", "Bo", "Cy", "Di", "Ed")
+    room.deal_round(0)
+    dealt = {token: room.view(token)["cards"] for token in tokens}
+    assert all(len(cards) == 13 for cards in dealt.values())
+    assert dealt[tokens[0]].count("6S") == 2  # seed 0 deals the first seat 6S twice
+    assert len([c for cards in dealt.values() for c in cards]) == 65
+    ann = room.check_player(tokens[0])
+    with pytest.raises(RoomError, match="7S: not among the cards you were dealt"):
+        room.enter(ann, Entry("7S 3H 3C", "QH QD TH TD 9D", "KS JS 7S 6S 6S"))  # 7S once
+    room.enter(ann, Entry("7S 3H 3C", "QH QD TH TD 9D", "KS JS 8S 6S 6S"))
+    arranger = Arranger(room.ruleset, "ev", 5)
+    for token in tokens[1:]:
+        best = arranger.arrange(parse_cards(dealt[token], room.ruleset.deck.deck())).best
+        front, middle, back = (
+            format_cards(best.setting.lane(x)) for x in ("front", "middle", "back")
+        )
+        room.enter(room.check_player(token), Entry(front, middle, back))
+    record = room.end_round(1.0)
+    assert len(record.result["pairs"]) == 10 and sum(record.totals.values()) == 0

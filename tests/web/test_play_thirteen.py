@@ -14,8 +14,20 @@ import pytest
 from fastapi.testclient import TestClient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
 
+from housegame.jsonsafe import number
+from housegame.thirteen.replay import read_log, replay
 from housegame.web import play_thirteen
+from housegame.yamlsource import load_yaml_text
+from tests.play.test_decks_play import (
+    JOKER_LANES,
+    JOKERS,
+    SUIT,
+    SUIT_LANES,
+    SUIT_SEED_0,
+    seated,
+)
 from tests.play.test_session import FOUL, LEGAL, SEED_7
 from tests.web.conftest import ROOT, Shot, Visit, fits, wait_for
 
@@ -264,3 +276,79 @@ def test_resume_in_a_browser(phone: WebDriver, visit: Visit) -> None:
     wait_for(browser, "#status", "hand 3 · running totals You +13, Computer 1 -9, Computer 2 -4")
     wait_for(browser, "#pending .card")
     fits(browser)
+
+
+def test_a_second_suit_at_five_players_through_the_api(client: TestClient) -> None:
+    """maceplay-add-a-suit deals its 65 cards to five seats: a card held twice is typed twice,
+    and the log the page downloads replays and resumes."""
+    state = new_game(client, seed=0, ruleset=SUIT, opponents=4)
+    assert state["cards"] == SUIT_SEED_0.split() and len(state["players"]) == 5
+    twice = post(client, state, "set", lanes="front 6S 6S 6S")
+    assert twice.status_code == 422
+    assert "'6S 6S 6S' holds 6S 3 times; the deck holds 6S 2" in twice.json()["errors"][0]
+    after = post(client, state, "set", lanes=SUIT_LANES).json()
+    assert after["finished"] and after["seats"][0]["back"] == ["KS", "JS", "8S", "6S", "6S"]
+    assert [seat["jokers"] for seat in after["seats"]] == [{}] * 5
+    assert len(after["result"]["pairs"]) == 10
+    log = client.get(f"/api/play/thirteen/{state['id']}/log").text
+    done = replay(read_log(load_yaml_text(log, "<log>")))
+    assert {k: number(v) for k, v in done.totals.items()} == after["totals"]
+    again = client.post("/api/play/thirteen/resume", json={"log": log}).json()
+    assert (again["hand"], again["totals"]) == (2, after["totals"])
+    six = client.post("/api/play/thirteen", json={"ruleset": SUIT, "opponents": 5})
+    assert six.status_code == 422
+    assert six.json()["errors"][0] == "maceplay-add-a-suit seats 2-5 players, not 6"
+    page = client.get("/play/thirteen").text
+    assert 'value="maceplay-add-a-suit"' in page and '<option value="5">5</option>' in page
+    assert '"maceplay-add-a-suit": [1, 4]' in page and '"maceplay": [1, 3]' in page
+
+
+def test_a_card_held_twice_is_placed_twice_in_a_browser(phone: WebDriver, visit: Visit) -> None:
+    browser = visit("/play/thirteen")
+    wait_for(browser, "#ruleset")
+
+    def offered() -> list[str]:
+        options = browser.find_elements(By.CSS_SELECTOR, "#opponents option:not([disabled])")
+        return [o.get_attribute("value") or "" for o in options]
+
+    assert offered() == ["1", "2", "3"]  # the first ruleset, like most, seats four
+    pick = "const s = document.getElementById('ruleset'); s.value = arguments[0];"
+    browser.execute_script(pick + "s.dispatchEvent(new Event('change'));", SUIT)
+    assert offered() == ["1", "2", "3", "4"]
+    Select(browser.find_element(By.ID, "opponents")).select_by_value("4")
+    wait_for(browser, "#seed").send_keys("0")
+    tap(browser, "#deal")
+    wait_for(browser, "#pending .card[data-card='6S']")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#pending .card[data-card='6S']")) == 2
+    for card in ("7S", "3H", "3C"):
+        tap(browser, f"#pending .card[data-card='{card}']")
+    tap(browser, "#lanes [data-lane='front'] .lane-name")
+    tap(browser, "#pending .card[data-card='6S']")  # one of the two
+    tap(browser, "#lanes [data-lane='back'] .lane-name")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#pending .card[data-card='6S']")) == 1
+    for card in ("QH", "QD", "TH", "TD", "9D"):
+        tap(browser, f"#pending .card[data-card='{card}']")
+    tap(browser, "#lanes [data-lane='middle'] .lane-name")
+    back = browser.find_elements(By.CSS_SELECTOR, "#lanes [data-lane='back'] .card.staged")
+    assert sorted(c.get_attribute("data-card") or "" for c in back) == sorted(
+        ["KS", "JS", "8S", "6S", "6S"]
+    )
+    tap(browser, "#set")
+    wait_for(browser, "#showdown .board[data-player='Computer 4'] h3")
+    shown = browser.find_elements(By.CSS_SELECTOR, "#showdown .board.you .card")
+    assert [c.get_attribute("data-card") for c in shown][-2:] == ["6S", "6S"]
+    fits(browser)
+
+
+def test_the_state_shows_what_each_joker_stood_for(client: TestClient) -> None:
+    """The page plays bundled rulesets and none deals jokers (docs/decks.md); a game under a
+    joker ruleset, kept as the page keeps its games, hints and shows each joker's card."""
+    table = seated(JOKERS, 2, 4)
+    game_id = play_thirteen.THIRTEEN_GAMES.add(table)
+    hint = client.get(f"/api/play/thirteen/{game_id}/hint").json()
+    assert hint["back"][0] == "JK" and hint["jokers"] == {"back": "JK=4S"}
+    ok = client.post(f"/api/play/thirteen/{game_id}/set", json={"lanes": JOKER_LANES})
+    assert ok.status_code == 200, ok.json()
+    state = ok.json()
+    assert state["cards"][0] == "JK" and state["seats"][0]["jokers"] == {"front": "JK=QS"}
+    assert state["seats"][0]["hands"]["front"] == "pair Q Q 10"

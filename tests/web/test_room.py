@@ -11,10 +11,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from housegame.rooms import RoomLimits, RoomStore
+from housegame.arrange import Arranger
+from housegame.cards import format_cards, parse_card
+from housegame.rooms import Entry, RoomLimits, RoomStore
+from housegame.rulesets.common import LANES
+from housegame.rulesets.loader import load_ruleset
+from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.web import create_app
 from housegame.web.limits import WEB_TEXT_BYTES
+from tests.play.test_decks_play import JOKER_LANES, JOKER_SEED_2
 from tests.rooms.hands import ANN, BO, CY
+from tests.web.conftest import ROOT
 
 SHARE = "http://192.168.1.5:8000"
 BASE = "http://127.0.0.1:8000"
@@ -252,3 +259,33 @@ def test_the_host_deals_and_each_player_sees_only_their_own_cards(
     assert not any(card in str(views[1]) for card in ann_cards if card not in bo_cards)
     refused = enter(room_client, code, bo, ANN)
     assert refused.status_code == 422 and "not among the cards you were dealt" in refused.text
+
+
+def test_a_dealt_round_of_an_uploaded_joker_ruleset(
+    room_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room under an uploaded ruleset with two jokers deals them: seed 2 gives Ann a joker,
+    which she enters, and the round's result says what it stood for."""
+    text = (ROOT / "examples" / "decks" / "maceplay-jokers.yaml").read_text(encoding="utf-8")
+    room = room_client.post("/api/rooms", json={"yaml": text, "name": "Ann"}).json()
+    code = room["code"]
+    bo = joined(room_client, code, "Bo")
+    monkeypatch.setattr("housegame.web.room.secrets.randbelow", lambda _: 2)
+    assert room_client.post(f"/api/rooms/{code}/deal", headers=host(room)).status_code == 200
+    tokens = {"Ann": room["player_token"], "Bo": bo}
+    rules = load_ruleset(ROOT / "examples" / "decks" / "maceplay-jokers.yaml", ThirteenCardRuleset)
+    arranger = Arranger(rules, "ev")
+    for name, token in tokens.items():
+        view = room_client.get(f"/api/rooms/{code}", headers={"X-Room-Player": token}).json()
+        cards = view["cards"]
+        assert (name != "Ann") or cards == JOKER_SEED_2.split()
+        lanes = JOKER_LANES if name == "Ann" else None
+        if lanes is None:
+            best = arranger.arrange([parse_card(c) for c in cards]).best.setting
+            lanes = " ".join(f"{x} {format_cards(best.lane(x))}" for x in LANES)
+        words = lanes.split()
+        hand = Entry(" ".join(words[1:4]), " ".join(words[5:10]), " ".join(words[11:16]))
+        assert enter(room_client, code, token, hand).status_code == 200, name
+    ended = room_client.post(f"/api/rooms/{code}/end", json={}, headers=host(room)).json()
+    ann = next(p for p in ended["last"]["players"] if p["name"] == "Ann")
+    assert ann["jokers"] == {"front": "JK=QS"}

@@ -143,3 +143,33 @@ def test_three_phones_play_a_round_and_read_one_ledger(
     host.find_element(By.CSS_SELECTOR, "#rules summary").click()  # folded, for the picture
     host.execute_script("window.scrollTo(0, 0)")
     shot("room")
+
+
+def test_a_card_the_deck_holds_twice_is_tapped_twice(phone: WebDriver, visit: Visit) -> None:
+    """Under 加一色 (maceplay-add-a-suit) the room's deck has the spades twice: a spade is
+    tapped into the lanes twice, a third tap takes one back, a heart only once."""
+    host = visit("/room")
+    wait_for(host, "#host-name").send_keys("Ann")
+    host.execute_script("document.getElementById('ruleset').value = 'maceplay-add-a-suit'")
+    host.find_element(By.ID, "create").click()
+    wait_for(host, "#your-hand")
+    spade = wait_for(host, "#deck .card[data-card='AS']")
+    assert spade.get_attribute("data-copies") == "2"
+    assert (
+        host.find_element(By.CSS_SELECTOR, "#deck .card[data-card='AH']").get_attribute(
+            "data-copies"
+        )
+        == "1"
+    )
+    front = "#lanes .slot[data-slot='front'] input"
+    for _ in range(2):
+        spade.click()
+    assert host.find_element(By.CSS_SELECTOR, front).get_attribute("value") == "AS AS"
+    assert "used" in (spade.get_attribute("class") or "")
+    spade.click()  # both copies held: the tap takes one back
+    assert host.find_element(By.CSS_SELECTOR, front).get_attribute("value") == "AS"
+    heart = host.find_element(By.CSS_SELECTOR, "#deck .card[data-card='AH']")
+    heart.click()
+    heart.click()
+    assert host.find_element(By.CSS_SELECTOR, front).get_attribute("value") == "AS"
+    fits(host)

@@ -112,7 +112,19 @@ function sitIn(box) {
 
   // ---- the lanes and the deck ------------------------------------------------------------
 
+  // The ruleset's deck (GET /table's deck of it): a card 加一色 adds is there twice, jokers too.
+  const COPIES = JSON.parse(document.getElementById("room-deck").textContent).copies || STANDARD_COPIES;
+
   function holder(card) { return LANES.find((lane) => hand[lane].includes(card)) || null; }
+
+  function heldCount(card) {
+    return LANES.reduce((n, lane) => n + hand[lane].filter((c) => c === card).length, 0);
+  }
+
+  // how often you may hold a card: as often as the deck has it, or in a dealt round as dealt
+  function allowed(card) {
+    return state && state.cards ? state.cards.filter((c) => c === card).length : COPIES[card] || 0;
+  }
 
   let drawn = null;
 
@@ -148,14 +160,14 @@ function sitIn(box) {
   function changed() {
     edited = true;
     drawLanes();
-    markDeckIn(document.getElementById("deck"), (card) => holder(card) !== null);
+    markDeckIn(document.getElementById("deck"), heldCount);
     document.getElementById("check").textContent = state && state.entry ? W.edited : "";
   }
 
   function tap(card) {
-    const lane = holder(card);
+    const lane = heldCount(card) >= allowed(card) ? holder(card) : null;
     if (lane) {
-      hand[lane] = hand[lane].filter((c) => c !== card);
+      hand[lane].splice(hand[lane].indexOf(card), 1);  // one copy back
     } else {
       if (hand[active].length >= SIZES[active]) active = LANES.find((l) => hand[l].length < SIZES[l]) || active;
       if (hand[active].length >= SIZES[active]) return;
@@ -208,7 +220,7 @@ function sitIn(box) {
       const typing = document.getElementById("lanes").contains(document.activeElement);
       if (!typing && drawn !== JSON.stringify([hand, active])) drawLanes();
       drawDealt(s.cards);
-      markDeckIn(document.getElementById("deck"), (card) => holder(card) !== null);
+      markDeckIn(document.getElementById("deck"), heldCount);
       if (!edited) document.getElementById("check").textContent = checkLine(s);
     }
     // what did not change since the last poll is left as it is (a tap or a read goes on)
@@ -231,7 +243,9 @@ function sitIn(box) {
   function drawDealt(cards) {
     document.getElementById("dealt").hidden = !cards;
     for (const button of document.querySelectorAll("#deck .card")) {
-      button.hidden = Boolean(cards) && !cards.includes(button.dataset.card);
+      const card = button.dataset.card;
+      button.hidden = Boolean(cards) && !cards.includes(card);
+      button.dataset.copies = String(allowed(card));  // a dealt round: the copies dealt
     }
   }
 
@@ -375,7 +389,7 @@ function sitIn(box) {
 
   // ---- controls ----------------------------------------------------------------------------
 
-  drawDeckInto(document.getElementById("deck"), tap);
+  drawDeckInto(document.getElementById("deck"), tap, COPIES);
   document.getElementById("join").addEventListener("submit", async (event) => {
     event.preventDefault();
     const joined = await call("POST", "/join", { name: document.getElementById("join-name").value });

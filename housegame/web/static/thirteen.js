@@ -34,6 +34,7 @@ const API = "/api/play/thirteen";
 const errors = document.getElementById("errors");
 const notice = document.getElementById("notice");
 let state = null;
+// positions in state.cards, not card names: a deck of its own deals a card twice (加一色's AS AS)
 let placed = { front: [], middle: [], back: [] };
 let selected = [];
 let ticker = null;
@@ -75,12 +76,26 @@ function room(lane) { return state.lanes[lane].size - placed[lane].length; }
 
 function used() { return new Set(LANES.flatMap((lane) => placed[lane])); }
 
+function unplaced() {
+  const taken = used();
+  return state.cards.map((_, i) => i).filter((i) => !taken.has(i));
+}
+
+// the positions of `codes` in your cards, a card held twice taking its copies in turn
+function positionsOf(codes) {
+  const taken = new Set();
+  return codes.map((code) => {
+    const i = state.cards.findIndex((c, j) => c === code && !taken.has(j));
+    taken.add(i);
+    return i;
+  });
+}
+
 function fillLast() {
   // two lanes full: the cards left go to the third, as at the terminal
   const open = LANES.filter((lane) => room(lane) > 0);
   if (open.length !== 1) return;
-  const taken = used();
-  const left = state.cards.filter((c) => !taken.has(c));
+  const left = unplaced();
   if (left.length === room(open[0])) { placed[open[0]].push(...left); selected = []; }
 }
 
@@ -92,13 +107,19 @@ function put(lane) {
   draw();
 }
 
-function takeBack(code) {
-  for (const lane of LANES) placed[lane] = placed[lane].filter((c) => c !== code);
+function takeBack(index) {
+  for (const lane of LANES) placed[lane] = placed[lane].filter((i) => i !== index);
   draw();
 }
 
 function typedLanes() {
-  return LANES.map((lane) => lane + " " + placed[lane].join(" ")).join(" ");
+  return LANES.map((lane) => lane + " " + placed[lane].map((i) => state.cards[i]).join(" ")).join(" ");
+}
+
+function staged(index, extra) {
+  const node = cardNode(state.cards[index], "button", extra);
+  node.dataset.index = String(index);
+  return node;
 }
 
 function drawLanes() {
@@ -108,9 +129,9 @@ function drawLanes() {
     row.dataset.lane = lane;
     row.appendChild(el("span", `${state.lanes[lane].name} (${state.lanes[lane].size})`, "lane-name"));
     const cards = row.appendChild(el("div", null, "cards"));
-    placed[lane].forEach((c) => {
-      const node = cards.appendChild(cardNode(c, "button", " staged"));
-      node.addEventListener("click", (event) => { event.stopPropagation(); takeBack(c); });
+    placed[lane].forEach((i) => {
+      const node = cards.appendChild(staged(i, " staged"));
+      node.addEventListener("click", (event) => { event.stopPropagation(); takeBack(i); });
     });
     for (let i = 0; i < room(lane); i++) cards.appendChild(el("span", "--", "card slot"));
     row.addEventListener("click", () => put(lane));
@@ -119,12 +140,11 @@ function drawLanes() {
 }
 
 function drawPending() {
-  const taken = used();
   const pending = document.getElementById("pending");
-  pending.replaceChildren(...state.cards.filter((c) => !taken.has(c)).map((c) => {
-    const node = cardNode(c, "button", selected.includes(c) ? " selected" : "");
+  pending.replaceChildren(...unplaced().map((i) => {
+    const node = staged(i, selected.includes(i) ? " selected" : "");
     node.addEventListener("click", () => {
-      selected = selected.includes(c) ? selected.filter((s) => s !== c) : [...selected, c];
+      selected = selected.includes(i) ? selected.filter((s) => s !== i) : [...selected, i];
       draw();
     });
     return node;
@@ -190,7 +210,8 @@ function seatBox(seat) {
     row.appendChild(el("span", state.lanes[lane].name, "lane-name"));
     const cards = row.appendChild(el("div", null, "cards"));
     seat[lane].forEach((c) => cards.appendChild(cardNode(c)));
-    row.appendChild(el("span", seat.hands[lane], "muted hand-name"));
+    const jokers = seat.jokers[lane];  // what each joker stood for: JK=AS
+    row.appendChild(el("span", seat.hands[lane] + (jokers ? ` (${jokers})` : ""), "muted hand-name"));
   }
   return box;
 }
@@ -292,10 +313,14 @@ document.getElementById("declare").addEventListener("click", () => act("POST", "
 document.getElementById("hint").addEventListener("click", async () => {
   const hint = await act("GET", "/hint");
   if (!hint) return;
-  placed = { front: [...hint.front], middle: [...hint.middle], back: [...hint.back] };
+  const at = positionsOf([...hint.front, ...hint.middle, ...hint.back]);
+  const cut = hint.front.length + hint.middle.length;
+  placed = { front: at.slice(0, hint.front.length), middle: at.slice(hint.front.length, cut), back: at.slice(cut) };
   selected = [];
   draw();
   let text = `${W.hint}: ${hint.text}   (${W.value} ${signed(hint.value)})`;
+  const stands = Object.entries(hint.jokers).map(([lane, s]) => `${state.lanes[lane].name} ${s}`);
+  if (stands.length) text += ` · ${stands.join("; ")}`;  // what each joker stands for
   if (hint.special && !hint.special.automatic) {
     text += ` · ${hint.special.name}: ${W.value} ${signed(hint.special.value)}` + (hint.special.declare ? ` → ${W.declare}` : "");
   }
@@ -312,6 +337,24 @@ document.getElementById("why").addEventListener("click", () => {
   box.hidden = !box.hidden;
   document.getElementById("why").setAttribute("aria-expanded", String(!box.hidden));
 });
+
+// The bots each ruleset seats ([least, most]: maceplay-add-a-suit seats five players); the
+// others are greyed out, and a count out of range moves to the nearest one offered.
+const BOTS = JSON.parse(document.getElementById("bots").textContent);
+
+function offerBots() {
+  const range = BOTS[document.getElementById("ruleset").value];
+  if (!range) return;
+  const select = document.getElementById("opponents");
+  for (const option of select.options) {
+    const n = Number(option.value);
+    option.disabled = n < range[0] || n > range[1];
+  }
+  const chosen = Number(select.value);
+  if (chosen < range[0] || chosen > range[1]) select.value = String(Math.min(Math.max(chosen, range[0]), range[1]));
+}
+document.getElementById("ruleset").addEventListener("change", offerBots);
+offerBots();
 
 document.getElementById("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
