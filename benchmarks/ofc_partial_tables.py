@@ -20,11 +20,15 @@ and reports how the greedy policy they define plays (the policy the playouts wou
   what the others leave, shrunk by ``RIDGE``);
 - round 0 plays at random; each later round plays greedily by the last round's tables, a share
   ``--explore`` of choices at random and a share ``--chasers`` of hands always taking the best
-  move that goes for Fantasyland's front (so such boards are seen).
+  move that goes for Fantasyland's front (so such boards are seen);
+- ``--model network`` fits, in place of the tables, a small ReLU network per street (two
+  hidden layers of ``HIDDEN``, least squares by Adam) on the same lane parts as numbers, so
+  that the lanes' joint outcome can be learned.
 
 Run::
 
     nice -n 10 python benchmarks/ofc_partial_tables.py --hands 12000 --rounds 3
+    nice -n 10 python benchmarks/ofc_partial_tables.py --model network --hands 12000 --rounds 3
 """
 
 from __future__ import annotations
@@ -193,7 +197,103 @@ class PartialValue:
         return out
 
 
+def dense(boards: IntArray, live: IntArray) -> FloatArray:
+    """The lane classes' parts as one row of numbers per board (the network's input): kinds,
+    ranks and counts one-hot or scaled, flush and straight alive, the front's outs, which
+    lane is ahead of which and by how many rank steps."""
+    lanes = lanes_of(boards)
+    kind, top, count = lanes.kind, lanes.top, lanes.count
+    outs = np.minimum(np.take_along_axis(live, top[:, :1], axis=1)[:, 0], 3)
+    cols: list[np.ndarray] = [
+        np.eye(3)[kind[:, 0]],
+        np.eye(RANKS)[top[:, 0]],
+        np.eye(4)[count[:, 0]],
+        np.eye(4)[outs],
+    ]
+    for i in (1, 2):
+        cols += [np.eye(KINDS)[kind[:, i]], top[:, i : i + 1] / 12.0, np.eye(6)[count[:, i]]]
+        cols += [lanes.flush[:, i - 1 : i], lanes.straight[:, i - 1 : i]]
+    front = np.array([0, 1, 3])[kind[:, 0]]
+    cols.append(np.eye(RELATIONS)[_relation(front, top[:, 0], kind[:, 1], top[:, 1])])
+    cols.append(np.eye(RELATIONS)[_relation(kind[:, 1], top[:, 1], kind[:, 2], top[:, 2])])
+    levels = [
+        front * RANKS + top[:, 0],
+        kind[:, 1] * RANKS + top[:, 1],
+        kind[:, 2] * RANKS + top[:, 2],
+    ]
+    cols.append((levels[0] - levels[1])[:, None] / 40.0)
+    cols.append((levels[1] - levels[2])[:, None] / 40.0)
+    out: FloatArray = np.concatenate(cols, axis=1).astype(np.float32)
+    return out
+
+
+@dataclass(frozen=True)
+class Network:
+    """``--model network``: per street a two-layer ReLU network on ``dense`` rows."""
+
+    layers: dict[int, list[np.ndarray]]
+
+    def __call__(self, boards: IntArray, live: IntArray, stage: int) -> FloatArray:
+        shape = boards.shape[:-1]
+        flat = boards.reshape(-1, 13)
+        counts = np.broadcast_to(live, (*shape, RANKS)).reshape(-1, RANKS)
+        out: FloatArray = self.predict(stage, dense(flat, counts)).reshape(shape)
+        return out
+
+    def predict(self, stage: int, rows: np.ndarray) -> FloatArray:
+        w1, b1, w2, b2, w3, b3 = self.layers[stage]
+        hidden = np.maximum(np.maximum(rows @ w1 + b1, 0) @ w2 + b2, 0)
+        out: FloatArray = (hidden @ w3 + b3)[:, 0].astype(np.float64)
+        return out
+
+
+Model = PartialValue | Network
+
+
+def train(
+    rows: np.ndarray, target: FloatArray, rng: np.random.Generator, epochs: int = 25
+) -> list[np.ndarray]:
+    """A network's weights fitted by least squares (Adam, batches of 256, ``HIDDEN`` units)."""
+    width = rows.shape[1]
+    params: list[np.ndarray] = [
+        rng.normal(0, (2 / width) ** 0.5, (width, HIDDEN)).astype(np.float32),
+        np.zeros(HIDDEN, np.float32),
+        rng.normal(0, (2 / HIDDEN) ** 0.5, (HIDDEN, HIDDEN)).astype(np.float32),
+        np.zeros(HIDDEN, np.float32),
+        rng.normal(0, (1 / HIDDEN) ** 0.5, (HIDDEN, 1)).astype(np.float32),
+        np.array([target.mean()], np.float32),
+    ]
+    first = [np.zeros_like(p) for p in params]
+    second = [np.zeros_like(p) for p in params]
+    goal = target.astype(np.float32)
+    step = 0
+    for _ in range(epochs):
+        order = rng.permutation(len(rows))
+        for lo in range(0, len(rows), 256):
+            idx = order[lo : lo + 256]
+            x, want = rows[idx], goal[idx]
+            w1, b1, w2, b2, w3, b3 = params
+            z1 = x @ w1 + b1
+            h1 = np.maximum(z1, 0)
+            z2 = h1 @ w2 + b2
+            h2 = np.maximum(z2, 0)
+            out = (h2 @ w3 + b3)[:, 0]
+            g = (2 * (out - want) / len(idx))[:, None]
+            g2 = g @ w3.T * (z2 > 0)
+            g1 = g2 @ w2.T * (z1 > 0)
+            grads = (x.T @ g1, g1.sum(0), h1.T @ g2, g2.sum(0), h2.T @ g, g.sum(0))
+            step += 1
+            for i, grad in enumerate(grads):
+                first[i] = 0.9 * first[i] + 0.1 * grad
+                second[i] = 0.999 * second[i] + 0.001 * grad * grad
+                mean = first[i] / (1 - 0.9**step)
+                spread = np.sqrt(second[i] / (1 - 0.999**step)) + 1e-8
+                params[i] -= 2e-3 * mean / spread
+    return params
+
+
 RIDGE = 2.0
+HIDDEN = 64
 SWEEPS = 12
 CHUNK = 2000
 
@@ -264,7 +364,7 @@ class Fitter:
         return counted
 
     def worth(
-        self, model: PartialValue | None, options: IntArray, decks: IntArray, stage: int
+        self, model: Model | None, options: IntArray, decks: IntArray, stage: int
     ) -> FloatArray:
         """Boards (B, P, 13) standing after ``stage``: exact when finished, else the model's."""
         if stage == len(self.streets) - 1:
@@ -305,9 +405,7 @@ class Fitter:
         picked = np.where(chasers & chasing.any(axis=1), bold, picked)
         return picked
 
-    def simulate(
-        self, hands: int, model: PartialValue | None, explore: float, share: float
-    ) -> Hands:
+    def simulate(self, hands: int, model: Model | None, explore: float, share: float) -> Hands:
         decks = self.rng.random((hands, 52)).argsort(axis=1)
         boards = np.full((hands, SLOTS), -1, dtype=np.int64)
         chasers = self.rng.random(hands) < share
@@ -326,9 +424,9 @@ class Fitter:
             after.append(boards)
         return Hands(decks, after)
 
-    def fit(self, hands: Hands) -> PartialValue:
-        """Tables for every street but the last, fitted from the last street back."""
-        model = PartialValue({}, {})
+    def fit(self, hands: Hands, kind: str) -> Model:
+        """Tables (or networks) for every street but the last, from the last street back."""
+        model: Model = PartialValue({}, {}) if kind == "tables" else Network({})
         for stage in reversed(range(len(self.streets) - 1)):
             targets = []
             boards = hands.boards[stage]
@@ -339,14 +437,22 @@ class Fitter:
                 options, legal = expand(self.geometry, part, cards, nxt)
                 worth = np.where(legal, self.worth(model, options, rows, stage + 1), -np.inf)
                 targets.append(worth.max(axis=1))
-            cells = features(boards, self.live(hands.decks, stage))
+            live = self.live(hands.decks, stage)
             target = np.concatenate(targets)
-            weights, constant = fit_tables(cells, target)
+            if isinstance(model, Network):
+                inputs = dense(boards, live)
+                model.layers[stage] = train(inputs, target, self.rng)
+                fitted = model.predict(stage, inputs)
+            else:
+                cells = features(boards, live)
+                weights, constant = fit_tables(cells, target)
+                model.weights[stage], model.constants[stage] = weights, constant
+                fitted = constant + np.sum(
+                    [weights[b][cells[:, i]] for i, b in enumerate(BLOCKS)], axis=0
+                )
             if self.log:
-                fitted = constant + sum(weights[b][cells[:, i]] for i, b in enumerate(BLOCKS))
                 share = 1 - float(((target - fitted) ** 2).mean() / target.var())
                 print(f"  street {stage + 1}: target mean {target.mean():+.2f}  R2 {share:.2f}")
-            model.weights[stage], model.constants[stage] = weights, constant
         return model
 
 
@@ -361,27 +467,30 @@ def outcomes(ruleset: OfcRuleset, hands: Hands) -> tuple[float, float, float]:
     return float(worth.mean()), float(parts.fouled.mean()), float(entering.mean())
 
 
-def fit(ruleset: OfcRuleset, settings: Fit = DEFAULT, log: bool = False) -> PartialValue:
-    """The tables for ``ruleset``: ``settings.rounds`` rounds of simulating and fitting."""
+def fit(
+    ruleset: OfcRuleset, settings: Fit = DEFAULT, kind: str = "tables", log: bool = False
+) -> Model:
+    """The model for ``ruleset`` (``kind``: tables or network): ``settings.rounds`` rounds of
+    simulating and fitting."""
     fitter = Fitter(ruleset, np.random.default_rng([settings.seed, 0x0FC]), log)
-    model: PartialValue | None = None
+    model: Model | None = None
     for round_ in range(settings.rounds):
         explore = 1.0 if model is None else settings.explore
         hands = fitter.simulate(settings.hands, model, explore, settings.chasers)
         if log:
             mean, fouls, entry = outcomes(ruleset, hands)
             print(
-                f"round {round_}: policy {'random' if model is None else 'tables'}"
+                f"round {round_}: policy {'random' if model is None else kind}"
                 f"  value {mean:+.2f}  fouls {fouls:.1%}  Fantasyland {entry:.1%}",
                 flush=True,
             )
-        model = fitter.fit(hands)
+        model = fitter.fit(hands, kind)
     assert model is not None
     if log:
         hands = fitter.simulate(settings.hands, model, 0.0, 0.0)
         mean, fouls, entry = outcomes(ruleset, hands)
         print(
-            f"final tables, greedy: value {mean:+.2f}  fouls {fouls:.1%}  Fantasyland {entry:.1%}"
+            f"final {kind}, greedy: value {mean:+.2f}  fouls {fouls:.1%}  Fantasyland {entry:.1%}"
         )
     return model
 
@@ -397,7 +506,7 @@ PROBES = (
 makes +12.7 of the first and +8.9 of the second: RESULTS.md)."""
 
 
-def probe(model: PartialValue) -> None:
+def probe(model: Model, label: str) -> None:
     for lanes in PROBES:
         board: list[int] = []
         for text, cap in zip(lanes, (3, 5, 5)):
@@ -405,7 +514,7 @@ def probe(model: PartialValue) -> None:
             board += cards + [-1] * (cap - len(cards))
         worth = model(np.array([board]), np.full((1, RANKS), 3), 0)[0]
         shown = " | ".join(f"{text:<14}" for text in lanes)
-        print(f"  {shown}  tables {worth:+.2f}")
+        print(f"  {shown}  {label} {worth:+.2f}")
 
 
 def main() -> None:
@@ -413,14 +522,15 @@ def main() -> None:
     parser.add_argument("--ruleset", default="golden-nugget-pineapple")
     parser.add_argument("--hands", type=int, default=DEFAULT.hands)
     parser.add_argument("--rounds", type=int, default=DEFAULT.rounds)
+    parser.add_argument("--model", choices=("tables", "network"), default="tables")
     parser.add_argument("--explore", type=float, default=DEFAULT.explore)
     parser.add_argument("--chasers", type=float, default=DEFAULT.chasers)
     parser.add_argument("--seed", type=int, default=DEFAULT.seed)
     args = parser.parse_args()
     ruleset = load_ruleset(args.ruleset, OfcRuleset)
     settings = Fit(args.hands, args.rounds, args.explore, args.chasers, args.seed)
-    model = fit(ruleset, settings, log=True)
-    probe(model)
+    model = fit(ruleset, settings, args.model, log=True)
+    probe(model, "tables" if args.model == "tables" else "model")
 
 
 if __name__ == "__main__":
