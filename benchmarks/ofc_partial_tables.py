@@ -1,4 +1,4 @@
-"""Experiment (session 23, negative): a learned value of partial boards for the OFC search bot.
+"""Experiment (session 23): a learned value of partial boards for the OFC search bot.
 
 The search bot's fast playout policy values a partial board by filling its empty slots at
 random, which cannot see that a player choosing where each card goes will build a middle that
