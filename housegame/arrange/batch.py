@@ -139,15 +139,13 @@ class HandBatch:
 
     def _setting(self, tables: RankTables, hand: int, split: int) -> Setting:
         """``split_setting``, the lane keys read from the ordinals the search already has."""
-        cards, subsets = self.hands[hand], self.subsets(tables)
-        if tables.rules.low_lanes:  # a lane ranked low: its keys from its own ordinals
-            return split_setting(tables, cards, split)
+        cards, own = self.hands[hand], self.subsets(tables).lanes  # each lane ranked its way
         back, j = divmod(split, MIDDLES_PER_BACK)
         middle, front = int(MIDDLE_OF[back, j]), int(FRONT_OF[back, j])
         ordinals = (
-            subsets.o3[hand * THREES_PER_HAND + front],
-            subsets.o5[hand * FIVES_PER_HAND + middle],
-            subsets.o5[hand * FIVES_PER_HAND + back],
+            own[0][hand * THREES_PER_HAND + front],
+            own[1][hand * FIVES_PER_HAND + middle],
+            own[2][hand * FIVES_PER_HAND + back],
         )
         lanes = [
             tuple(cards[p] for p in positions)

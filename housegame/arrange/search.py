@@ -91,8 +91,10 @@ def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
     low = tables.rules.low_lanes
     lanes16, lanes = [u3, u5, u5], [o3, o5, o5]
-    for lane in low:
-        lanes16[lane] = tables.lane_ordinals(lane).take(c3 if lane == 0 else c5)
+    for lane in low:  # ``RankTables.lane_ordinals``, read as fields: no call on the path
+        table = tables.low3 if lane == 0 else tables.low5
+        assert table is not None  # built for every lane ranked low
+        lanes16[lane] = table.take(c3 if lane == 0 else c5)
         lanes[lane] = lanes16[lane].astype(np.int64)
     s5, s3 = tables.strength.take(o5).astype(np.int64), tables.strength.take(o3).astype(np.int64)
     own, own16 = (lanes[0], lanes[1], lanes[2]), (lanes16[0], lanes16[1], lanes16[2])
