@@ -241,8 +241,7 @@ class Bounds:
         self, hand: HandIds, back: SubsetIds
     ) -> tuple[SubsetIds, Bools, Positions64, Positions64]:
         """Each back's subset id, whether it has a legal split, and the sorted positions of its
-        strongest legal middle and front in their lanes' orders (a lane ranked low left out
-        of the foul check): a lane below the back up to the last position no stronger."""
+        strongest legal middle and front in their lanes' orders (the foul check's high lanes)."""
         at = hand * FIVES_PER_HAND + back
         fronts, mids = _FRONTS[back], _MIDDLES[back]
         fronts += (hand * THREES_PER_HAND)[:, None]
@@ -250,14 +249,15 @@ class Bounds:
         r = self.ranked  # positions stay below 2**31: int32 views, compared with int32 caps
         pos = [r[0].position.view(np.int32).take(fronts), r[1].position.view(np.int32).take(mids)]
         key = r[2].keyed.take(r[2].position.take(at))
-        legal = np.ones(mids.shape, dtype=bool)
-        for lower, upper in pairwise([lane for lane in range(3) if lane not in self.low]):
-            if upper == 2:
-                legal &= pos[lower] <= r[lower].last_at_most(key).astype(np.int32)[:, None]
-            else:
-                legal &= r[0].keyed.take(pos[0]) <= r[1].keyed.take(pos[1])
-        ok: Bools = np.logical_or.reduce(legal, axis=1)
-        ends = [(p * legal).max(axis=1).astype(np.int64) for p in pos]
+        legal = [
+            pos[lower] <= r[lower].last_at_most(key).astype(np.int32)[:, None]
+            if upper == 2
+            else r[0].keyed.take(pos[0]) <= r[1].keyed.take(pos[1])
+            for lower, upper in pairwise([lane for lane in range(3) if lane not in self.low])
+        ]
+        both = legal[0] & legal[1] if len(legal) > 1 else legal[0] if legal else True
+        ok: Bools = np.logical_or.reduce(np.broadcast_to(both, mids.shape), axis=1)
+        ends = [(p * both).max(axis=1).astype(np.int64) for p in pos]
         front_end = np.where(ok, ends[0], hand * THREES_PER_HAND)
         return at, ok, np.where(ok, ends[1], hand * FIVES_PER_HAND), front_end
 
