@@ -125,8 +125,7 @@ class Bounds:
     def upper_end(self, front: RangeRows, middle: RangeRows, back: RangeRows, size: int) -> F64:
         high = np.asarray(self.upper(front, middle, back), dtype=np.float64)
         if self.corner:
-            # the win, tie and loss rows are monotone only up to float rounding (``slack``,
-            # about 1e-16) and the corner is evaluated in another order than the exact value
+            # outcome rows are monotone up to rounding (``slack``), read in another order
             high = high + CORNER_MARGIN * (1.0 + np.abs(high))
         return high if high.shape == (size,) else np.broadcast_to(high, (size,))
 
@@ -248,9 +247,11 @@ class Bounds:
         mids += (hand * FIVES_PER_HAND)[:, None]
         r = self.ranked  # positions stay below 2**31: int32 views, compared with int32 caps
         pos = [r[0].position.view(np.int32).take(fronts), r[1].position.view(np.int32).take(mids)]
-        key = r[2].keyed.take(r[2].position.take(at))
+        at_back = r[2].position.take(at)  # a high middle below it: the back's own order
         legal = [
-            pos[lower] <= r[lower].last_at_most(key).astype(np.int32)[:, None]
+            pos[1] <= r[1].upto.take(at_back).view(np.int32)[:, None]
+            if (lower, upper) == (1, 2)
+            else pos[0] <= r[0].last_at_most(r[2].keyed.take(at_back)).astype(np.int32)[:, None]
             if upper == 2
             else r[0].keyed.take(pos[0]) <= r[1].keyed.take(pos[1])
             for lower, upper in pairwise([lane for lane in range(3) if lane not in self.low])
@@ -273,10 +274,9 @@ class Bounds:
         return np.where(ok, high, -np.inf)
 
     def caps(self) -> F64:
-        """(hands, backs): the formula's upper end over each lane's order up to the strongest
-        the lanes above allow (no stronger than the back where both rank high; the hand's
-        last where one ranks low), the back exact: the first bound where a lane is ranked
-        for low, with no gather per split (``search_direct`` tightens what it leaves)."""
+        """(hands, backs): the upper end over each lane's order up to what the lanes above allow
+        (no stronger than the back where both rank high, else the hand's last), the back exact:
+        where a lane ranks low, the first bound (no gather per split; ``tight`` follows)."""
         r, low = self.ranked, self.low
         at = np.arange(self.count * BACKS, dtype=np.int64)
         key, hand = r[2].keyed.take(r[2].position.take(at)), at // BACKS
