@@ -14,7 +14,6 @@ from typing import Any
 from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.decktables import tables_for
 from housegame.arrange.evsearch import EvSearch
-from housegame.arrange.lowsearch import lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.objectives import (
     DEFAULT_OBJECTIVE,
@@ -25,7 +24,7 @@ from housegame.arrange.objectives import (
     played_objective,
 )
 from housegame.arrange.odds import LaneOdds
-from housegame.arrange.search import Found
+from housegame.arrange.search import Found, search_lexicographic
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -158,7 +157,7 @@ class Arranger:
 
     def _search(self, batch: HandBatch, top: int) -> list[Found]:
         if self.objective == "lexicographic":
-            return lexicographic(batch.cards, self.tables, top + 1)
+            return search_lexicographic(batch.cards, self.tables, top + 1)
         if self._ev_search is None:
             self._ev_search = EvSearch(self.model)
         return self._ev_search.search(batch, top + 1)

@@ -65,7 +65,7 @@ class HandBatch:
         """(hands, 13) card indices, each row ascending."""
         self.hands = hands
         self._subsets: dict[int, tuple[RankTables, Hands]] = {}
-        self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked]]] = {}
+        self._ranked: dict[int, tuple[RankTables, tuple[Ranked, Ranked, Ranked]]] = {}
         self._counts: list[HandCounts | None] = [None] * len(hands)
         self._settings: dict[tuple[int, int, int], tuple[RankTables, Setting]] = {}
         self._hints: list[tuple[HandIds, SubsetIds]] = []
@@ -90,16 +90,19 @@ class HandBatch:
             found = self._subsets[id(tables)] = (tables, hands_of(self.cards, tables))
         return found[1]
 
-    def ranked(self, tables: RankTables) -> tuple[Ranked, Ranked]:
-        """The 5- and 3-card subsets of every hand in strength order (what bounds read)."""
+    def ranked(self, tables: RankTables) -> tuple[Ranked, Ranked, Ranked]:
+        """Each lane's (front, middle, back) subsets of every hand in that lane's strength
+        order (what bounds read): one 5-card order where the middle and back are ranked high."""
         found = self._ranked.get(id(tables))
         if found is None or found[0] is not tables:
             hands = self.subsets(tables)
-            pair = (
-                Ranked(hands.u5, FIVES_PER_HAND, tables.strength),
-                Ranked(hands.u3, THREES_PER_HAND, tables.strength),
-            )
-            found = self._ranked[id(tables)] = (tables, pair)
+            r5 = Ranked(hands.u5, FIVES_PER_HAND, tables.strength)
+            r3 = Ranked(hands.u3, THREES_PER_HAND, tables.strength)
+            own = [r3, r5, r5]
+            for lane in hands.low:
+                width = THREES_PER_HAND if lane == 0 else FIVES_PER_HAND
+                own[lane] = Ranked(hands.lanes16[lane], width, tables.strength)
+            found = self._ranked[id(tables)] = (tables, (own[0], own[1], own[2]))
         return found[1]
 
     def hint(self, found: Sequence[Found]) -> None:
@@ -136,15 +139,13 @@ class HandBatch:
 
     def _setting(self, tables: RankTables, hand: int, split: int) -> Setting:
         """``split_setting``, the lane keys read from the ordinals the search already has."""
-        cards, subsets = self.hands[hand], self.subsets(tables)
-        if tables.rules.low_lanes:  # a lane ranked low: its keys from its own ordinals
-            return split_setting(tables, cards, split)
+        cards, own = self.hands[hand], self.subsets(tables).lanes  # each lane ranked its way
         back, j = divmod(split, MIDDLES_PER_BACK)
         middle, front = int(MIDDLE_OF[back, j]), int(FRONT_OF[back, j])
         ordinals = (
-            subsets.o3[hand * THREES_PER_HAND + front],
-            subsets.o5[hand * FIVES_PER_HAND + middle],
-            subsets.o5[hand * FIVES_PER_HAND + back],
+            own[0][hand * THREES_PER_HAND + front],
+            own[1][hand * FIVES_PER_HAND + middle],
+            own[2][hand * FIVES_PER_HAND + back],
         )
         lanes = [
             tuple(cards[p] for p in positions)

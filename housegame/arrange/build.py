@@ -19,7 +19,6 @@ from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached,
 from housegame.arrange.decktables import deck_slug, tables_for
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lookup import RankTables, rank_tables, rules_slug
-from housegame.arrange.lowsearch import lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import (
     DATA_DIR,
@@ -30,7 +29,7 @@ from housegame.arrange.odds import (
     odds_name,
 )
 from housegame.arrange.plan import PLAN
-from housegame.arrange.search import Found
+from housegame.arrange.search import Found, search_lexicographic
 from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import STANDARD_DECK, SUIT_NAMES, Deck
@@ -114,7 +113,7 @@ def build_lane_odds(
         "passes": "lexicographic, ev",
     }
     first = lane_histogram(
-        rules, hands, lambda cards: lexicographic(cards, tables, 1), meta, tables
+        rules, hands, lambda cards: search_lexicographic(cards, tables, 1), meta, tables
     )
     search = EvSearch(EvModel(neutral_ruleset(rules, deck), first))
     return lane_histogram(rules, hands, lambda cards: search.search(cards, 1), meta, tables)

@@ -23,12 +23,11 @@ import numpy as np
 from housegame.arrange.batch import HandBatch
 from housegame.arrange.bounds import Bounds
 from housegame.arrange.compile import Compiled, compiled, lane_of, variant
-from housegame.arrange.lowsearch import search_low
 from housegame.arrange.model import EvModel
 from housegame.arrange.plan import PLAN
 from housegame.arrange.rows import LaneRows
 from housegame.arrange.search import Found, Hands, ValueFn, search_direct
-from housegame.arrange.spaces import F64, CardIndices, ColexRanks, HandIds, Ordinals, SubsetIds
+from housegame.arrange.spaces import F64, CardIndices, ColexRanks, HandIds, SubsetIds
 from housegame.arrange.splits import FIVES_PER_HAND, THREES_PER_HAND
 from housegame.arrange.staged import search_staged
 from housegame.arrange.tape import Formula
@@ -79,12 +78,6 @@ class EvSearch:
             zeros.extend(slot for slot, hit in zip(slots, met) if not hit)
         return frozenset(zeros)
 
-    def _rows_at(self, lane: int, colex: ColexRanks, ords: Ordinals) -> list[F64]:
-        """The used rows of ``lane`` for subsets of colex ranks ``colex``, ordinals ``ords``."""
-        rows = self.lanes[lane]
-        values, cards = rows.table.take(ords, axis=1), card_rows(rows, colex)
-        return [cards[k] if k in cards else values[k] for k in range(len(rows.rows))]
-
     def prepare(self, batch: HandBatch) -> tuple[Hands, Bounds, ValueFn]:
         """A batch's subsets, its bound state and its exact values under this model."""
         tables = self.model.tables
@@ -95,11 +88,11 @@ class EvSearch:
             self.lanes,
             self.upper,
             cards,
-            hands.u5,
-            hands.u3,
+            hands.lanes16,
             self.corner,
             self.plans,
             batch.ranked(tables),
+            hands.low,
         )
         formula = self.formula
         if len(batch) == 1 and self.compiled.conditions:
@@ -124,12 +117,13 @@ class EvSearch:
         whether to skip the stages (default: for batches of at most ``PLAN.small`` hands);
         the answer is the same either way."""
         batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
-        if self.model.tables.rules.low_lanes:  # a lane with an order of its own: no bounds
-            hands = batch.subsets(self.model.tables)
-            found = search_low(hands, self.model.tables, self._rows_at, self.formula, keep)
+        hands, bounds, values = self.prepare(batch)
+        if hands.low:  # a lane with an order of its own: its bounds, the direct search
+            found = search_direct(
+                hands, bounds.caps(), values, keep, PLAN.direct_first, bounds.tight
+            )
             batch.hint(found)
             return found
-        hands, bounds, values = self.prepare(batch)
         if direct if direct is not None else len(batch) <= PLAN.small:
             return search_direct(hands, bounds.semi(), values, keep, PLAN.direct_first)
         found = search_staged(hands, bounds, values, keep, batch.hints())

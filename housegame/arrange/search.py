@@ -6,10 +6,9 @@ evaluation of every legal split of chosen backs (``evaluate_backs``), and each h
 entries (``top_splits``). A back is left out only when an upper bound on all its splits is
 below the K-th best value already found, so it cannot hold one of the K best splits: the
 answer is exact. Equal values are ordered by the lexicographic strength of (back, middle,
-front), then by split id, so the answer is deterministic. Working on many hands at once is
-what makes numpy fast here; a batch of one hand takes the same functions, with no per-hand
-offsets (``hand`` None). ``search_lexicographic`` is the simplest user; ``staged`` holds the
-``ev`` objective's staged search for large batches.
+front), then by split id. A batch of one hand takes the same functions, with no per-hand
+offsets (``hand`` None). ``search_lexicographic`` is the simplest user; ``staged`` holds
+the ``ev`` objective's staged search for large batches.
 """
 
 from __future__ import annotations
@@ -70,6 +69,11 @@ class Hands:
     c5: ColexRanks
     """Each subset's colex rank (what tables over every lane hand are read by)."""
     c3: ColexRanks
+    lanes: tuple[Ordinals, Ordinals, Ordinals]
+    """Per lane, each subset's ordinal as the lane ranks it (``o3``, ``o5``, ``o5``, a lane
+    ranked for low its own): what values and ties read; ``o5`` etc. rank high, as fouls do."""
+    lanes16: tuple[Ordinals16, Ordinals16, Ordinals16]
+    low: tuple[int, ...]  # the lanes ranked for low (``RankingRules.low_lanes``)
 
 
 def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
@@ -85,17 +89,16 @@ def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
     c5, c3 = idx5.ravel(), idx3.ravel()
     u5, u3 = tables.ord5.take(c5), tables.ord3.take(c3)
     o5, o3 = u5.astype(np.int64), u3.astype(np.int64)
-    return Hands(
-        count,
-        o5,
-        o3,
-        tables.strength.take(o5).astype(np.int64),
-        tables.strength.take(o3).astype(np.int64),
-        u5,
-        u3,
-        c5,
-        c3,
-    )
+    low = tables.rules.low_lanes
+    lanes16, lanes = [u3, u5, u5], [o3, o5, o5]
+    for lane in low:  # ``RankTables.lane_ordinals``, read as fields: no call on the path
+        table = tables.low3 if lane == 0 else tables.low5
+        assert table is not None  # built for every lane ranked low
+        lanes16[lane] = table.take(c3 if lane == 0 else c5)
+        lanes[lane] = lanes16[lane].astype(np.int64)
+    s5, s3 = tables.strength.take(o5).astype(np.int64), tables.strength.take(o3).astype(np.int64)
+    own, own16 = (lanes[0], lanes[1], lanes[2]), (lanes16[0], lanes16[1], lanes16[2])
+    return Hands(count, o5, o3, s5, s3, u5, u3, c5, c3, own, own16, low)
 
 
 ValueFn = Callable[[HandIds | None, SubsetIds, SubsetIds, SubsetIds], F64]
@@ -117,12 +120,10 @@ def _lexi(hands: Hands, hand: HandIds | None, split: SplitIds) -> Ordinals:
     back, j = split // MIDDLES_PER_BACK, split % MIDDLES_PER_BACK
     middle, front = MIDDLE_OF[back, j], FRONT_OF[back, j]
     if hand is not None:
-        back, middle, front = (
-            hand * FIVES_PER_HAND + back,
-            hand * FIVES_PER_HAND + middle,
-            (hand * THREES_PER_HAND + front),
-        )
-    packed: Ordinals = (hands.o5[back] << 32) | (hands.o5[middle] << 16) | hands.o3[front]
+        at5, at3 = hand * FIVES_PER_HAND, hand * THREES_PER_HAND
+        back, middle, front = at5 + back, at5 + middle, at3 + front
+    ords = hands.lanes
+    packed: Ordinals = (ords[2][back] << 32) | (ords[1][middle] << 16) | ords[0][front]
     return packed
 
 
@@ -134,9 +135,11 @@ def _evaluate_slice(hands: Hands, hand: HandIds | None, backs: SubsetIds, values
         at5 = middles + (hand * FIVES_PER_HAND)[:, None]
         at3 = fronts + (hand * THREES_PER_HAND)[:, None]
         back5 = backs + hand * FIVES_PER_HAND
-    strength = hands.s5.take(at5)
-    legal = hands.s3.take(at3) <= strength
-    legal &= strength <= hands.s5.take(back5)[:, None]
+    lanes, strengths = (at3, at5, back5[:, None]), (hands.s3, hands.s5, hands.s5)
+    high = [strengths[i].take(lanes[i]) for i in range(3) if i not in hands.low]
+    legal = high[0] <= high[1] if len(high) > 1 else np.ones(middles.shape, dtype=bool)
+    for lower, upper in pairwise(high[1:]):  # the foul check leaves a lane ranked low out
+        legal &= lower <= upper
     at = np.flatnonzero(legal)
     row = at // MIDDLES_PER_BACK
     back = backs.take(row)
@@ -239,14 +242,18 @@ def thresholds(best: Pool, count: int, keep: int) -> F64:
     return threshold
 
 
-def search_direct(hands: Hands, bound: F64, values: ValueFn, keep: int, first: int) -> list[Found]:
+Tighten = Callable[[HandIds, SubsetIds], F64]  # (hand, back) pairs -> a tighter bound
+
+
+def search_direct(
+    hands: Hands, bound: F64, values: ValueFn, keep: int, first: int, tighten: Tighten | None = None
+) -> list[Found]:
     """The ``keep`` best legal splits of every hand, given an upper bound per (hand, back):
     the ``first`` best-bounded backs set the thresholds, then every other back whose bound
-    reaches its hand's threshold is evaluated. A batch of one hand runs the same steps on
-    its own arrays (no hand ids)."""
+    (and ``tighten``'s, when given) reaches its hand's threshold is evaluated. A batch of one
+    hand runs the same steps on its own arrays (no hand ids)."""
     count = hands.count
-    first = min(first, BACKS)
-    one = count == 1
+    first, one = min(first, BACKS), count == 1
     if first < BACKS:
         head = np.argpartition(bound, BACKS - first, axis=1)[:, BACKS - first :]
     else:
@@ -255,16 +262,15 @@ def search_direct(hands: Hands, bound: F64, values: ValueFn, keep: int, first: i
     first_hand = None if one else np.repeat(hand_ids, first)
     pools = evaluate_backs(hands, first_hand, head.ravel().astype(np.int64, copy=False), values)
     best = top_splits(hands, pools, keep)
-    reach = bound >= thresholds(best, count, keep)[:, None]
-    if one:
-        reach[0, head[0]] = False
-        rows, backs = None, np.flatnonzero(reach)
-    else:
-        reach[hand_ids[:, None], head] = False
-        where = np.nonzero(reach)
-        rows, backs = where[0].astype(np.int64), where[1]
+    threshold = thresholds(best, count, keep)
+    reach = bound >= threshold[:, None]
+    reach[hand_ids[:, None], head] = False
+    rows, backs = (found.astype(np.int64) for found in np.nonzero(reach))
+    if tighten is not None and len(backs):
+        near = tighten(rows, backs) >= threshold[rows]
+        rows, backs = rows[near], backs[near]
     if len(backs):
-        more = evaluate_backs(hands, rows, backs.astype(np.int64, copy=False), values)
+        more = evaluate_backs(hands, None if one else rows, backs, values)
         best = top_splits(hands, [best, *more], keep)
     return found_list(best, count)
 
@@ -280,13 +286,15 @@ def found_list(best: Pool, count: int) -> list[Found]:
 
 
 def search_lexicographic(cards: CardIndices, tables: RankTables, keep: int) -> list[Found]:
-    """Strongest back, then middle, then front; the value is the packed ordinals."""
+    """Strongest back, then middle, then front, each by its own lane's ranking (the best low
+    in a lane ranked for low); the value is the packed ordinals."""
     hands = hands_of(cards, tables)
-    bound = ((hands.o5.astype(np.float64) + 1.0) * 2.0**32 - 1.0).reshape(hands.count, BACKS)
+    front, middle, back = hands.lanes
+    bound = ((back.astype(np.float64) + 1.0) * 2.0**32 - 1.0).reshape(hands.count, BACKS)
 
     def values(h: HandIds | None, b: SubsetIds, m: SubsetIds, f: SubsetIds) -> F64:
         at5, at3 = (0, 0) if h is None else (h * FIVES_PER_HAND, h * THREES_PER_HAND)
-        packed: Ordinals = (hands.o5[at5 + b] << 32) | (hands.o5[at5 + m] << 16) | hands.o3[at3 + f]
+        packed: Ordinals = (back[at5 + b] << 32) | (middle[at5 + m] << 16) | front[at3 + f]
         return packed.astype(np.float64)
 
     return search_direct(hands, bound, values, keep, PLAN.lexicographic_first)

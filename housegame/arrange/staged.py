@@ -141,7 +141,7 @@ def search_staged(
     cands.tighten(bounds, np.arange(len(cands.hand)))
     cands.select(cands.bound >= best.threshold[cands.hand])
     if bounds.splits and len(cands.hand):
-        cands.bound = np.minimum(cands.bound, bounds.split(cands.hand, cands.back))
+        cands.bound = np.minimum(cands.bound, bounds.tight(cands.hand, cands.back, split=True))
         cands.select(cands.bound >= best.threshold[cands.hand])
 
     order, rank = _ranks(cands.hand, cands.bound)
