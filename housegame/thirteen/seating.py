@@ -120,9 +120,9 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
 
 
 def standard_deck(ruleset: ThirteenCardRuleset) -> bool:
-    """Whether the ruleset deals one 52-card deck: what plays against the computer, has
-    equilibrium tables and shares a simulation with the other bundled rulesets (a deck of its
-    own is simulated on its own). The one test of it, which refusals and tests ask."""
+    """Whether the ruleset deals one 52-card deck: what plays against the computer and shares
+    a simulation with the other bundled rulesets (a deck of its own is simulated on its own).
+    The one test of it, which refusals and tests ask."""
     return ruleset.deck.deck().is_standard
 
 
