@@ -205,9 +205,10 @@ def simulate(
     loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
     for rules in loaded:
         _check_seats(rules, players)
+    shared_deck(loaded)  # refused before any table is built
+    for rules in loaded:
         if played_objective(rules, objective, players) == "equilibrium":
             equilibrium_odds(rules, players)  # a table not shipped is built (and cached) once
-    shared_deck(loaded)
     sizes = chunk_sizes(deals)
     tasks = [
         ThirteenChunk(tuple(loaded), objective, players, seed, index, size)
