@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from housegame.arrange import Arranger, equilibrium
+from housegame.arrange import Arranger
 from housegame.arrange.build import ruleset_odds
 from housegame.arrange.equilibrium import (
     Iteration,
@@ -123,17 +123,15 @@ def test_the_shipped_deck_tables_verify() -> None:
 
 @pytest.mark.builds_equilibrium
 def test_a_users_joker_deck_is_built_once_with_a_notice(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    small_builds: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("HOUSEGAME_CACHE", str(tmp_path))
-    monkeypatch.setattr(equilibrium, "SHIPPED", SMALL)
-    monkeypatch.setattr(equilibrium, "_LOADED", {})
+    tmp_path = small_builds
     ruleset = _ruleset(JOKERS)
     hand = parse_cards("JK JK QS JS TS 9H 9D 4C 4S 3H 3D 2C 7S", ruleset.deck.deck())
     played = Arranger(ruleset, "equilibrium", 2).arrange(hand)
     err = capsys.readouterr().err
     assert "building the equilibrium lane odds of ruleset 'maceplay-jokers' at 2 players" in err
-    assert "2 steps of 80 hands" in err and "built in" in err  # 20 deals of 4 hands a step
+    assert "2 steps of 160 hands" in err and "built in" in err  # 40 deals of 4 hands a step
     assert played.objective == "equilibrium"
     assert (tmp_path / equilibrium_name(ruleset, 2)).is_file()
     assert sorted(played.best.setting.cards) == sorted(hand)

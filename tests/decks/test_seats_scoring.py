@@ -12,8 +12,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from housegame.arrange import equilibrium
-from housegame.arrange.equilibrium import Iteration
 from housegame.cli import app
 from housegame.errors import CardError
 from housegame.ranking import describe
@@ -230,14 +228,10 @@ def test_the_arrangers_set_hands_of_a_deck_of_its_own(args: list[str], shown: st
 
 
 @pytest.mark.builds_equilibrium
-def test_loose_cards_with_jokers_are_set_by_the_arranger(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_loose_cards_with_jokers_are_set_by_the_arranger(small_builds: Path) -> None:
     """``score`` sets loose cards with the default objective: the deck's equilibrium table is
     built on first use (small settings here) and kept in the cache."""
-    monkeypatch.setenv("HOUSEGAME_CACHE", str(tmp_path))
-    monkeypatch.setattr(equilibrium, "SHIPPED", Iteration(seed=7, deals=20, steps=2))
-    monkeypatch.setattr(equilibrium, "_LOADED", {})
+    tmp_path = small_builds
     file = tmp_path / "loose.yaml"
     file.write_text(
         "players:\n"
