@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from housegame.arrange import equilibrium
+from housegame.arrange.equilibrium import Iteration
 from housegame.arrange.odds import LaneOdds
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
@@ -45,3 +46,17 @@ def _shipped_equilibrium_only(
         return found(ruleset, players)
 
     monkeypatch.setattr(equilibrium, "equilibrium_odds_for", shipped_only)
+
+
+SMALL_BUILD = Iteration(seed=7, deals=40, steps=2)
+"""What a test that builds a table on demand builds: a second or two, not half a minute."""
+
+
+@pytest.fixture
+def small_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Tables built on demand with ``SMALL_BUILD`` into a temporary cache (returned), none
+    read yet in this process: for tests marked ``builds_equilibrium``."""
+    monkeypatch.setenv("HOUSEGAME_CACHE", str(tmp_path))
+    monkeypatch.setattr(equilibrium, "SHIPPED", SMALL_BUILD)
+    monkeypatch.setattr(equilibrium, "_LOADED", {})
+    return tmp_path

@@ -136,7 +136,7 @@ class Arranger:
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}")
         self.ruleset = resolve_ruleset(ruleset, ThirteenCardRuleset)
-        self.objective = played_objective(self.ruleset, objective)
+        self.objective = played_objective(self.ruleset, objective, players)
         self.players = players
         self.odds = odds
         self.rules = self.ruleset.ranking.rules()

@@ -3,91 +3,68 @@
 The ``ev`` objective is the best response to opponents whose lanes are drawn from the shipped
 lane odds, which describe hands set for a neutral ruleset. Under a ruleset's own payouts those
 settings are exploitable: a response to the lanes ``ev`` itself sets gains against it. The
-iteration here removes most of that: start from the shipped odds; deal seeded hands and set
-them with the ``ev`` objective of this ruleset, at this many players, against the current odds;
-blend the distribution of the lanes it set into the odds (``blend`` of the new, the rest of the
-old); repeat. The odds the last step leaves are the objective's: its settings are (near) a
+iteration (``iteration``) removes most of that: start from the ``ev`` odds of the ruleset's
+deck; deal seeded hands from that deck and set them with the ``ev`` objective of this ruleset,
+at this many players, against the current odds; blend the distribution of the lanes it set into
+the odds; repeat. The odds the last step leaves are the objective's: its settings are (near) a
 best response to settings like its own.
 
 Every set hand is counted, special hands included (opponents who declare are a few hands in a
 hundred; the model assumes opponents set hands). The tables depend on what the ``ev`` model
 reads of the ruleset (``payout_key``: descriptive fields left out, so rulesets that differ only
-in name or in rules the arranger does not play share a table), the number of opponents
-(``opponents_at``: a banker game's table is one whatever the table size) and the iteration's
-settings. The bundled rulesets' tables are shipped (``housegame tables equilibrium``); another
-ruleset's are built on first use and kept in the user cache.
+in name or in rules the arranger does not play share a table; the deck is read), the number of
+opponents (``opponents_at``: a banker game's table is one whatever the table size) and the
+iteration's settings. The bundled rulesets' tables are shipped (``housegame tables
+equilibrium``); another ruleset's are built on first use, with a notice and a bar on a
+terminal, and kept in the user cache.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
-import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as Bar
 
-from housegame.arrange.build import lane_histogram, lane_odds
 from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached, unwritable
-from housegame.arrange.evsearch import EvSearch
-from housegame.arrange.lookup import rank_tables, rules_slug
-from housegame.arrange.model import EvModel
+from housegame.arrange.iteration import (
+    Iteration,
+    Progress,
+    check_players,
+    hands_per_deal,
+    iterate,
+    opponents_at,
+    payout_key,
+    seats_dealt,
+    table_slug,
+)
 from housegame.arrange.odds import DATA_DIR, ODDS_VERSION, DataFileError, LaneOdds
-from housegame.arrange.spaces import F64, CardIndices
-from housegame.dealer import deal_hands
-from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
-Progress = Callable[[int], None]
-"""Called with the number of hands just set."""
-
-DESCRIPTIVE = ("id", "name", "summary", "region", "sources", "extends", "display", "surrender")
-"""Ruleset fields the ``ev`` model does not read: names, sources, display, and surrender (the
-arranger does not offer it)."""
-
-SCALE = 2**30
-"""Blended lane masses are kept as integer counts out of this many (a lane hand below one in
-two billion is left out), so a table is exact data, byte-identical when rebuilt."""
+__all__ = [
+    "SHIPPED",
+    "Iteration",
+    "equilibrium_name",
+    "equilibrium_odds",
+    "iterate",
+    "load_equilibrium",
+    "opponents_at",
+    "payout_key",
+    "shipped_entries",
+]
 
 SECONDS_PER_HAND = 0.0004
-"""About what setting one hand costs in a step, on one core (for the build notice)."""
-
-
-@dataclass(frozen=True)
-class Iteration:
-    """The iteration's settings: each of ``steps`` steps sets ``deals`` four-hand deals dealt
-    from ``seed`` and the step number, and blends their lanes in with weight ``blend``."""
-
-    seed: int = 2026
-    deals: int = 2500
-    steps: int = 8
-    blend: float = 0.5
-
-    @property
-    def hands(self) -> int:
-        return self.steps * self.deals * 4
-
+"""About what setting one hand costs in a step, on one core (for the build notice): 0.00025
+on one 52-card deck, 0.0004 on 加一色's 65 cards, at two players as at five."""
 
 SHIPPED = Iteration()
 """The settings of the shipped tables, and of tables built on demand."""
-
-
-def payout_key(ruleset: ThirteenCardRuleset) -> str:
-    """A short hash of what the ``ev`` model reads of the ruleset (``DESCRIPTIVE`` left out,
-    and settings at their defaults: a new schema setting leaves the keys, and so the shipped
-    tables, of the rulesets that do not use it alone)."""
-    data = ruleset.model_dump(mode="json", exclude=set(DESCRIPTIVE), exclude_defaults=True)
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def opponents_at(ruleset: ThirteenCardRuleset, players: int) -> int:
-    """Opponents the model plays against at a table of ``players``: the banker alone in banker
-    games (a player's seat is modelled), else everyone else."""
-    return 1 if ruleset.table.compare == "banker" else players - 1
 
 
 def default_players(ruleset: ThirteenCardRuleset) -> int:
@@ -107,80 +84,6 @@ def shipped_path(ruleset: ThirteenCardRuleset, players: int) -> Path:
     return DATA_DIR / equilibrium_name(ruleset, players)
 
 
-def _dense(odds: LaneOdds, lane: int) -> F64:
-    return odds.mass(rank_tables(odds.rules), lane)
-
-
-def blended(previous: LaneOdds, seen: LaneOdds, blend: float, meta: dict[str, object]) -> LaneOdds:
-    """``blend`` of ``seen``'s lane distribution and the rest of ``previous``'s, as counts out
-    of ``SCALE``."""
-    keys = rank_tables(previous.rules).keys
-    out_keys, out_counts = [], []
-    for lane in range(len(LANES)):
-        mass = (1.0 - blend) * _dense(previous, lane) + blend * _dense(seen, lane)
-        counts = np.rint(mass * SCALE).astype(np.int64)
-        held = counts > 0
-        out_keys.append(keys[held].astype(np.int64))
-        out_counts.append(counts[held])
-    return LaneOdds(
-        previous.rules,
-        (out_keys[0], out_keys[1], out_keys[2]),
-        (out_counts[0], out_counts[1], out_counts[2]),
-        meta,
-    )
-
-
-def step_seed(seed: int, step: int) -> int:
-    """Step ``step``'s dealing seed, drawn from ``seed`` and the step (no two collide)."""
-    return int(np.random.SeedSequence([seed, step]).generate_state(1, np.uint32)[0])
-
-
-def response_odds(
-    ruleset: ThirteenCardRuleset,
-    players: int,
-    odds: LaneOdds,
-    hands: CardIndices,
-    progress: Progress | None = None,
-) -> LaneOdds:
-    """The lanes the ``ev`` objective against ``odds`` sets on ``hands``, counted."""
-    search = EvSearch(EvModel(ruleset, odds, opponents_at(ruleset, players)))
-
-    def setting(cards: CardIndices) -> list[Any]:
-        found = search.search(cards, 1)
-        if progress is not None:
-            progress(len(cards))
-        return found
-
-    return lane_histogram(odds.rules, hands, setting, {})
-
-
-def iterate(
-    ruleset: ThirteenCardRuleset,
-    players: int,
-    settings: Iteration = SHIPPED,
-    progress: Progress | None = None,
-) -> LaneOdds:
-    """The ``equilibrium`` lane odds of ``ruleset`` at ``players``: the same arguments give the
-    same table, to the byte."""
-    if not 2 <= players <= 4:
-        raise ValueError("players must be 2 to 4")
-    rules = ruleset.ranking.rules()
-    meta: dict[str, object] = {
-        "version": ODDS_VERSION,
-        "objective": "equilibrium",
-        "ranking": rules_slug(rules),
-        "payout": payout_key(ruleset),
-        "opponents": opponents_at(ruleset, players),
-        **asdict(settings),
-    }
-    odds = lane_odds(rules)
-    for step in range(settings.steps):
-        hands = deal_hands(step_seed(settings.seed, step), settings.deals)
-        seen = response_odds(ruleset, players, odds, hands, progress)
-        odds = blended(odds, seen, settings.blend, meta)
-    return odds
-
-
 def check_meta(odds: LaneOdds, ruleset: ThirteenCardRuleset, players: int) -> None:
     """``Unverified`` unless the table is this ruleset's at ``players``."""
     meta = odds.meta
@@ -197,7 +100,7 @@ def load_equilibrium(
     path: Path, ruleset: ThirteenCardRuleset, players: int, require_checksum: bool = False
 ) -> LaneOdds:
     """A table read and checked: whole, well formed, and this ruleset's at ``players``."""
-    odds = LaneOdds.load(path, ruleset.ranking.rules(), require_checksum)
+    odds = LaneOdds.load(path, ruleset.ranking.rules(), require_checksum, table_slug(ruleset))
     check_meta(odds, ruleset, players)
     return odds
 
@@ -226,6 +129,19 @@ def _cached(path: Path, ruleset: ThirteenCardRuleset, players: int) -> LaneOdds 
     return odds
 
 
+@contextmanager
+def build_bar(description: str, total: int) -> Iterator[Progress | None]:
+    """A bar on stderr while a table is built, where stderr is a terminal (a log or a
+    captured stream gets the notices alone)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with Bar(*columns, TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda hands: bar.advance(task, hands)
+
+
 def equilibrium_odds_for(ruleset: ThirteenCardRuleset, players: int) -> LaneOdds:
     """Shipped tables first (a damaged one is an error); else the user cache (a file that does
     not verify is rebuilt); else built now, with a notice of the time it takes, and cached."""
@@ -239,14 +155,17 @@ def equilibrium_odds_for(ruleset: ThirteenCardRuleset, players: int) -> LaneOdds
         found = _cached(path, ruleset, players)
         if found is not None:
             return found
-    estimate = SHIPPED.hands * SECONDS_PER_HAND
+    check_players(ruleset, players)
+    hands = SHIPPED.hands_of(hands_per_deal(ruleset.deck.deck()))
+    estimate = hands * SECONDS_PER_HAND
     notice(
         f"building the equilibrium lane odds of ruleset '{ruleset.id}' at {players} players "
-        f"({SHIPPED.steps} steps of {SHIPPED.deals * 4:,} hands, about {estimate:.0f} s)"
+        f"({SHIPPED.steps} steps of {hands // SHIPPED.steps:,} hands, about {estimate:.0f} s)"
         + ("; this happens once" if path is not None and not unwritable() else "")
     )
     began = time.monotonic()
-    odds = iterate(ruleset, players, SHIPPED)
+    with build_bar(f"{ruleset.id}, {players} players", hands) as progress:
+        odds = iterate(ruleset, players, SHIPPED, progress)
     notice(f"built in {time.monotonic() - began:.0f} s")
     store_cached(path, odds.arrays(), compressed=True)
     return odds
@@ -267,16 +186,27 @@ def equilibrium_odds(ruleset: ThirteenCardRuleset, players: int | None = None) -
 
 
 SHIPPED_PLAYERS = (2, 3, 4)
-"""Table sizes whose tables are shipped for the bundled rulesets: every size they seat, so the
-default objective builds nothing for them."""
+"""Table sizes whose tables are shipped for the bundled rulesets on one 52-card deck: every
+size they seat, so the default objective builds nothing for them."""
+
+
+def table_sizes(ruleset: ThirteenCardRuleset) -> list[int]:
+    """The table sizes a ruleset's tables are shipped (or built by ``housegame tables
+    equilibrium``) for: 2 to 4 on one 52-card deck; on a deck of its own, every size from 2
+    that it seats and its deck deals (2 to 5 for 加一色's 65 cards)."""
+    if ruleset.deck.deck().is_standard:
+        return list(SHIPPED_PLAYERS)
+    seats = ruleset.table.seats
+    return [n for n in range(2, seats_dealt(ruleset) + 1) if seats.holds(n)]
 
 
 def shipped_entries(
-    rulesets: Sequence[ThirteenCardRuleset], players: Sequence[int] = SHIPPED_PLAYERS
+    rulesets: Sequence[ThirteenCardRuleset], players: Sequence[int] | None = None
 ) -> list[tuple[ThirteenCardRuleset, int]]:
-    """One (ruleset, players) per distinct table the rulesets need, in first-seen order."""
+    """One (ruleset, players) per distinct table the rulesets need (``players``: those sizes,
+    by default each ruleset's ``table_sizes``), in first-seen order."""
     seen: dict[str, tuple[ThirteenCardRuleset, int]] = {}
     for ruleset in rulesets:
-        for count in players:
+        for count in players if players is not None else table_sizes(ruleset):
             seen.setdefault(equilibrium_name(ruleset, count), (ruleset, count))
     return list(seen.values())

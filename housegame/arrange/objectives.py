@@ -2,8 +2,8 @@
 ruleset, objective and table size.
 
 ``ev`` answers the shipped lane odds of the ruleset's ranking (dealt from its deck);
-``equilibrium`` its own equilibrium tables (``equilibrium``), except on a deck of its own,
-which has none yet; ``lexicographic`` needs no model.
+``equilibrium`` its own equilibrium tables (``equilibrium``, dealt from its deck too), except
+at a table its deck cannot deal, which can have none; ``lexicographic`` needs no model.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Literal
 
 from housegame.arrange.build import ruleset_odds
 from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
+from housegame.arrange.iteration import seats_dealt
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import LaneOdds
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -41,7 +42,7 @@ def ev_model(
     """One compiled model per ruleset content (rulesets hold lists, so they do not hash),
     objective and table size (None: the model's default), with the objective's lane odds: the
     shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
-    objective = played_objective(ruleset, objective)
+    objective = played_objective(ruleset, objective, players)
     key = (ruleset.model_dump_json(), objective, players)
     if key not in _MODELS:
         odds = objective_odds(ruleset, objective, players)
@@ -53,13 +54,17 @@ def ev_model(
     return _MODELS[key]
 
 
-def played_objective(ruleset: ThirteenCardRuleset, objective: Objective) -> Objective:
-    """The objective played: ``equilibrium`` has no tables for a deck of its own (jokers or a
-    card twice) and plays ``ev`` against that deck's odds instead (what ``arrange`` then
-    reports as its objective)."""
-    if objective != "equilibrium" or ruleset.deck.deck().is_standard:
+def played_objective(
+    ruleset: ThirteenCardRuleset, objective: Objective, players: int | None = None
+) -> Objective:
+    """The objective played: ``equilibrium`` has no table at more players than the ruleset's
+    deck deals a hand each (``players``, None: a full table), the one table no iteration can
+    deal, and plays ``ev`` against the deck's odds there (what ``arrange`` then reports as its
+    objective). Every other table has one, shipped or built on first use."""
+    if objective != "equilibrium":
         return objective
-    return "ev"
+    seats = default_players(ruleset) if players is None else players
+    return objective if 2 <= seats <= seats_dealt(ruleset) else "ev"
 
 
 def objective_odds(
@@ -67,8 +72,8 @@ def objective_odds(
 ) -> LaneOdds:
     """The opponents' lane odds an objective's model responds to: the ruleset's equilibrium
     table at ``players`` (None: a full table), else the odds of its ranking dealt from its
-    deck (a deck of its own has no equilibrium tables yet: its ``ev`` odds)."""
-    if objective == "equilibrium" and ruleset.deck.deck().is_standard:
+    deck."""
+    if played_objective(ruleset, objective, players) == "equilibrium":
         return equilibrium_odds(ruleset, players)
     return ruleset_odds(ruleset)
 

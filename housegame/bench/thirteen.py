@@ -5,7 +5,8 @@ For a strategy S, a ruleset and a table of ``players``:
 1. The response: S sets the hands of ``response_deals`` seeded deals (dealt apart from the
    played ones), and the lanes it sets, counted, are the lane odds of an ``ev`` arranger at
    that table: the best response to opponents who set lanes as S does.
-2. The play: each seeded deal gives ``4 // players`` tables of ``players`` hands. Every table
+2. The play: each seeded deal of the ruleset's deck gives ``hands // players`` tables of
+   ``players`` hands (a deal is four hands of one 52-card deck, five of 65 cards). Every table
    is settled with S in every seat, then once for each seat with the response in that seat
    and S in the others (seats rotated; the banker's seat is the first). The response's gain
    in a seat is its units there minus S's units in that seat at the all-S table, so a
@@ -30,18 +31,18 @@ import numpy as np
 
 from housegame.arrange.arranger import Arrangement, Arranger
 from housegame.arrange.batch import batches
+from housegame.arrange.iteration import seats_dealt
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.simulate import arranged_table
 from housegame.bench.strategies import THIRTEEN, known
-from housegame.cards import DECK, Card
-from housegame.dealer import PLAYERS
+from housegame.cards import Card
 from housegame.errors import TableError
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_sizes, run_tasks
 from housegame.simulation.stats import Exact, mean_interval, rate_interval
 from housegame.simulation.tally import NAMES
-from housegame.simulation.thirteen import deal_chunk
+from housegame.simulation.thirteen import CARDS, deal_chunk
 from housegame.thirteen.settle import settle_terms
 
 RESPONSE_CHUNKS = 1_000_000
@@ -76,13 +77,15 @@ def arranger_of(
     return _ARRANGERS[key]
 
 
-def _hands(seed: int, index: int, deals: int) -> list[list[Card]]:
-    dealt = deal_chunk(seed, index, deals, PLAYERS)
-    return [[DECK[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
+def _hands(ruleset: ThirteenCardRuleset, seed: int, index: int, deals: int) -> list[list[Card]]:
+    """Every hand of the chunk's deals of the ruleset's deck (``seats_dealt`` a deal)."""
+    dealt = deal_chunk(seed, index, deals, seats_dealt(ruleset), ruleset.deck.deck())
+    return [[CARDS[c] for c in row] for row in dealt.reshape(-1, 13).tolist()]
 
 
 def _arranged(arranger: Arranger, hands: list[list[Card]]) -> list[Arrangement]:
-    return [a for batch in batches(hands) for a in arranger.arrange_many([batch])]
+    deck = arranger.ruleset.deck.deck()
+    return [a for batch in batches(hands, deck) for a in arranger.arrange_many([batch])]
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class ResponseChunk:
 
     def __call__(self) -> list[Counter[int]]:
         arranger = arranger_of(self.ruleset, self.strategy, self.players)
-        hands = _hands(self.seed, RESPONSE_CHUNKS + self.index, self.deals)
+        hands = _hands(self.ruleset, self.seed, RESPONSE_CHUNKS + self.index, self.deals)
         lanes: list[Counter[int]] = [Counter(), Counter(), Counter()]
         for arrangement in _arranged(arranger, hands):
             for lane, key in zip(lanes, arrangement.best.setting.keys):
@@ -170,20 +173,21 @@ class PlayChunk:
 
     def __call__(self) -> ExploitTally:
         rules, players = self.ruleset, self.players
-        hands = _hands(self.seed, self.index, self.deals)
+        hands = _hands(rules, self.seed, self.index, self.deals)
         mine = _arranged(arranger_of(rules, self.strategy, players), hands)
         theirs = _arranged(arranger_of(rules, self.strategy, players, self.response), hands)
         tally = ExploitTally()
-        tables = PLAYERS // players
+        dealt = seats_dealt(rules)
+        tables = dealt // players
         for deal in range(self.deals):
             gains: list[Exact] = []
             for table in range(tables):
-                first = deal * PLAYERS + table * players
+                first = deal * dealt + table * players
                 seats = slice(first, first + players)
                 gains.extend(seat_gains(rules, mine[seats], theirs[seats]))
             tally.margins[_exact(Fraction(sum(gains), len(gains)))] += 1
-            used = mine[deal * PLAYERS : deal * PLAYERS + tables * players]
-            answered = theirs[deal * PLAYERS : deal * PLAYERS + tables * players]
+            used = mine[deal * dealt : deal * dealt + tables * players]
+            answered = theirs[deal * dealt : deal * dealt + tables * players]
             tally.alike += sum(_choice(a) == _choice(b) for a, b in zip(used, answered))
             tally.hands += len(used)
         return tally
@@ -247,7 +251,7 @@ def _check(entries: Sequence[Entry], deals: int, response_deals: int) -> None:
         raise TableError("deals and response deals must be at least 1")
     for rules, strategy, players in entries:
         known(THIRTEEN, strategy, "13-card")
-        if not 2 <= players <= PLAYERS or not rules.table.seats.holds(players):
+        if not 2 <= players <= seats_dealt(rules) or not rules.table.seats.holds(players):
             raise TableError(f"ruleset '{rules.id}' does not seat {players} players")
 
 
@@ -293,7 +297,7 @@ def bench_thirteen(
             strategy,
             count,
             tally.deals,
-            response_deals * PLAYERS,
+            response_deals * seats_dealt(rules),
             mean_interval(tally.margins),
             rate_interval(tally.alike, tally.hands),
         )

@@ -14,13 +14,13 @@ from housegame.arrange import OBJECTIVES, Arrangement, Objective, arrange
 from housegame.arrange.build import build_lane_odds, rankings_of
 from housegame.arrange.equilibrium import (
     SHIPPED,
-    SHIPPED_PLAYERS,
     Iteration,
     equilibrium_name,
     iterate,
     opponents_at,
     shipped_entries,
 )
+from housegame.arrange.iteration import seats_dealt
 from housegame.arrange.lookup import rules_slug
 from housegame.arrange.objectives import DEFAULT_OBJECTIVE, objective_named
 from housegame.arrange.odds import odds_name
@@ -204,21 +204,27 @@ def equilibrium_command(
         typer.Option(
             "--ruleset",
             "-r",
-            help="Ruleset id or YAML path (repeatable); default: every bundled one whose deck "
-            "the arrangers set.",
+            help="Ruleset id or YAML path (repeatable); default: every bundled one.",
         ),
     ] = None,
     players: Annotated[
         list[int] | None,
         typer.Option(
-            "--players", min=2, max=4, help="Table size (repeatable); default: 2, 3 and 4."
+            "--players",
+            min=2,
+            max=6,
+            help="Table size (repeatable); default: 2, 3 and 4, or every size a deck of its "
+            "own seats.",
         ),
     ] = None,
     seed: Annotated[
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the deals.")
     ] = SHIPPED.seed,
     deals: Annotated[
-        int, typer.Option(min=1, max=MAX_DEALS, help="Four-hand deals set in each step.")
+        int,
+        typer.Option(
+            min=1, max=MAX_DEALS, help="Deals set in each step (every hand the deck deals)."
+        ),
     ] = SHIPPED.deals,
     steps: Annotated[
         int, typer.Option(min=1, max=100, help="Best-response steps.")
@@ -230,23 +236,23 @@ def equilibrium_command(
     """Build the equilibrium objective's lane odds (blended best-response iteration)."""
     check_folder(out, "--out")
     rulesets = (
-        [r for r in bundled_of(ThirteenCardRuleset) if standard_deck(r)]
+        bundled_of(ThirteenCardRuleset)
         if not ruleset
         else [load_ruleset(ref, ThirteenCardRuleset) for ref in ruleset]
     )
-    for rules in rulesets:
-        if not rules.deck.deck().is_standard:
+    entries = shipped_entries(rulesets, players)
+    for rules, count in entries:
+        if count > seats_dealt(rules):
             raise TableError(
-                f"the equilibrium tables deal one 52-card deck; {rules.id}'s deck "
-                f"({rules.deck.size} cards) is not one",
-                hint="its --objective equilibrium plays ev against its deck's lane odds "
-                "(docs/arrange.md#jokers-and-cards-held-twice)",
+                f"{rules.id}'s deck ({rules.deck.size} cards) deals {seats_dealt(rules)} hands, "
+                f"not {count}",
+                hint=f"--players 2 to {seats_dealt(rules)}",
             )
     settings = Iteration(seed, deals, steps, blend)
-    entries = shipped_entries(rulesets, players or SHIPPED_PLAYERS)
     with progress_bar() as bar:
         for rules, count in entries:
-            task = bar.add_task(f"{rules.id}, {count} players", total=settings.hands)
+            total = settings.hands_of(seats_dealt(rules))
+            task = bar.add_task(f"{rules.id}, {count} players", total=total)
             odds = iterate(rules, count, settings, partial(bar.advance, task))
             path = out / equilibrium_name(rules, count)
             odds.save(path)

@@ -19,7 +19,6 @@ from housegame.rulesets.bigtwo import BigTwoRuleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation.runner import Backend
-from housegame.thirteen.seating import standard_deck
 
 bench_app = typer.Typer(
     help="The ladder: strategies against each other in duplicate, per ruleset, with 95% intervals.",
@@ -56,9 +55,11 @@ def render_thirteen(report: ThirteenBench) -> None:
             _interval(row.agreement, percent=True),
         )
     print_wide(table, 1000)
+    hands = sorted({row.response_hands for row in report.rows})
     console.print(
         f"exploitability: the best response's gain a hand (units), in one seat against the "
-        f"rest; its lane odds from {report.response_deals * 4:,} hands the strategy set",
+        f"rest; its lane odds from {' or '.join(f'{n:,}' for n in hands)} hands the strategy "
+        "set",
         soft_wrap=True,
     )
 
@@ -97,7 +98,12 @@ def thirteen_command(
     ] = None,
     players: Annotated[
         list[int] | None,
-        typer.Option("--players", min=2, max=4, help="Table size (repeatable); default: 2 and 4."),
+        typer.Option(
+            "--players",
+            min=2,
+            max=6,
+            help="Table size (repeatable; 5 or 6 where the deck deals them); default: 2 and 4.",
+        ),
     ] = None,
     deals: Annotated[
         int, typer.Option(min=1, max=MAX_DEALS, help="Deals played in duplicate.")
@@ -113,8 +119,6 @@ def thirteen_command(
 ) -> None:
     """13-card: each strategy's exploitability (its best response's gain) and agreement."""
     rulesets = rulesets_of(ruleset, ThirteenCardRuleset)
-    if not ruleset:  # every bundled ruleset whose deck the arrangers set
-        rulesets = [rules for rules in rulesets if standard_deck(rules)]
     names = strategy or list(THIRTEEN)
     sizes = players or [2, 4]
     entries = len(rulesets) * len(names) * len(sizes)

@@ -19,7 +19,7 @@ import numpy as np
 from housegame.arrange.arranger import Arrangement, Arranger
 from housegame.arrange.batch import batches
 from housegame.arrange.equilibrium import equilibrium_odds
-from housegame.arrange.objectives import DEFAULT_OBJECTIVE, Objective
+from housegame.arrange.objectives import DEFAULT_OBJECTIVE, Objective, played_objective
 from housegame.arrange.simulate import arranged_table
 from housegame.cards import IDENTITIES, STANDARD_DECK, Card, Deck
 from housegame.dealer import PLAYERS, deal_from
@@ -205,9 +205,10 @@ def simulate(
     loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
     for rules in loaded:
         _check_seats(rules, players)
-        if objective == "equilibrium" and standard_deck(rules):
+    shared_deck(loaded)  # refused before any table is built
+    for rules in loaded:
+        if played_objective(rules, objective, players) == "equilibrium":
             equilibrium_odds(rules, players)  # a table not shipped is built (and cached) once
-    shared_deck(loaded)
     sizes = chunk_sizes(deals)
     tasks = [
         ThirteenChunk(tuple(loaded), objective, players, seed, index, size)

@@ -120,9 +120,9 @@ def _weighs(entry: PlayerEntry, ruleset: ThirteenCardRuleset, has_lanes: bool) -
 
 
 def standard_deck(ruleset: ThirteenCardRuleset) -> bool:
-    """Whether the ruleset deals one 52-card deck: what has equilibrium tables and shares a
-    simulation with the other bundled rulesets (a deck of its own is simulated on its own).
-    The one test of it, which the defaults and tests ask."""
+    """Whether the ruleset deals one 52-card deck: what shares a simulation with the other
+    bundled rulesets (a deck of its own is simulated on its own). The one test of it, which the
+    defaults and tests ask."""
     return ruleset.deck.deck().is_standard
 
 

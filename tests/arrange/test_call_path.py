@@ -71,6 +71,6 @@ def test_a_hand_with_jokers_passes_through_the_same_modules() -> None:
         "JK AH AD AC AS 7C 7D 2H 9S 9H 9D 9C 3S",
     ):
         hand = parse_cards(text, deck)
-        arrange(hand, ruleset)
-        seen = modules_run(partial(arrange, hand, ruleset))
+        arrange(hand, ruleset, "ev")  # a user's deck: the default would build its table
+        seen = modules_run(partial(arrange, hand, ruleset, "ev"))
         assert len(seen) <= MOST_MODULES, sorted(seen)

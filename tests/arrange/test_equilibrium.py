@@ -110,11 +110,9 @@ def test_a_table_for_other_payouts_does_not_verify(tmp_path: Path) -> None:
 
 @pytest.mark.builds_equilibrium
 def test_a_user_ruleset_is_built_once_with_a_notice(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    small_builds: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("HOUSEGAME_CACHE", str(tmp_path))
-    monkeypatch.setattr(equilibrium, "SHIPPED", SMALL)
-    monkeypatch.setattr(equilibrium, "_LOADED", {})
+    tmp_path = small_builds
     ruleset = BUNDLED["pagat"].model_copy(update={"overall_point": 5})
     built = equilibrium.equilibrium_odds(ruleset, 2)
     err = capsys.readouterr().err

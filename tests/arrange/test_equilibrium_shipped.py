@@ -1,6 +1,6 @@
-"""The shipped equilibrium tables: one for every bundled ruleset that deals one 52-card deck
-(a deck of its own has none yet) at two, three and four players, each verifying (checksum,
-payouts, opponents, the shipped settings) and small."""
+"""The shipped equilibrium tables: one for every bundled ruleset at every table size it seats
+(two, three and four players on one 52-card deck; two to five for 加一色's 65 cards), each
+verifying (checksum, payouts, opponents, the shipped settings) and small."""
 
 from __future__ import annotations
 
@@ -8,17 +8,16 @@ import pytest
 
 from housegame.arrange.equilibrium import (
     SHIPPED,
-    SHIPPED_PLAYERS,
     equilibrium_name,
     load_equilibrium,
     shipped_entries,
+    table_sizes,
 )
 from housegame.arrange.odds import DATA_DIR
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
-from housegame.thirteen.seating import standard_deck
 
-BUNDLED = {r.id: r for r in bundled_of(ThirteenCardRuleset) if standard_deck(r)}
+BUNDLED = {r.id: r for r in bundled_of(ThirteenCardRuleset)}
 
 
 @pytest.mark.parametrize(("ruleset", "players"), shipped_entries(list(BUNDLED.values())))
@@ -36,5 +35,5 @@ def test_every_shipped_table_verifies(ruleset: ThirteenCardRuleset, players: int
 
 @pytest.mark.parametrize("ruleset", BUNDLED.values(), ids=BUNDLED.keys())
 def test_every_bundled_ruleset_has_its_tables(ruleset: ThirteenCardRuleset) -> None:
-    for players in SHIPPED_PLAYERS:
+    for players in table_sizes(ruleset):
         assert (DATA_DIR / equilibrium_name(ruleset, players)).is_file(), ruleset.id

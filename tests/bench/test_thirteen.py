@@ -107,3 +107,17 @@ def test_bad_requests_are_clear_errors() -> None:
     narrow = wide.model_copy(update={"table": wide.table.model_copy(update={"seats": seats})})
     with pytest.raises(TableError, match="does not seat 4 players"):
         bench_thirteen([narrow], ["ev"], players=(4,), deals=1)
+
+
+def test_a_deck_of_its_own_is_dealt_whole_and_cut_into_tables() -> None:
+    """maceplay-add-a-suit: a deal is five hands of its 65 cards (a spade may come twice), two
+    heads-up tables (four hands) or one of five; six players are more than it deals."""
+    rules = ruleset("maceplay-add-a-suit")
+    lanes = ResponseChunk(rules, "lexicographic", 2, 9, 0, 4)()
+    assert sum(lanes[0].values()) == 4 * 5
+    response = counted_odds(rules, lanes)
+    for players, hands in ((2, 4), (5, 5)):
+        tally = PlayChunk(rules, "lexicographic", players, response, 9, 0, 4)()
+        assert (tally.deals, tally.hands) == (4, 4 * hands)
+    with pytest.raises(TableError, match="does not seat 6 players"):
+        bench_thirteen([rules], ["ev"], players=(6,), deals=1)

@@ -183,13 +183,26 @@ def test_the_cli_scores_a_joker_table_and_shows_what_each_joker_stood_for(
 @pytest.mark.parametrize(
     ("args", "shown"),
     [
-        (["simulate", "--deals", "4", "--ruleset", str(DECKS / "maceplay-jokers.yaml")], "4"),
+        (
+            [
+                "simulate",
+                "--deals",
+                "4",
+                "-r",
+                str(DECKS / "maceplay-jokers.yaml"),
+                "--objective",
+                "ev",
+            ],
+            "4",
+        ),
         (
             [
                 "arrange",
                 "AS AS KS QS JS 9H 9D 4C 4S 3H 3D 2C 2S",
                 "--ruleset",
                 str(DECKS / "maceplay-six.yaml"),
+                "--objective",
+                "ev",
                 "--json",
             ],
             '"AS AS',
@@ -200,6 +213,8 @@ def test_the_cli_scores_a_joker_table_and_shows_what_each_joker_stood_for(
                 "JK JK KS QS JS 9H 9D 4C 4S 3H 3D 2C 2S",
                 "--ruleset",
                 str(DECKS / "maceplay-jokers.yaml"),
+                "--objective",
+                "ev",
                 "--json",
             ],
             "JK JK",
@@ -212,7 +227,11 @@ def test_the_arrangers_set_hands_of_a_deck_of_its_own(args: list[str], shown: st
     assert shown in out.stdout
 
 
-def test_loose_cards_with_jokers_are_set_by_the_arranger(tmp_path: Path) -> None:
+@pytest.mark.builds_equilibrium
+def test_loose_cards_with_jokers_are_set_by_the_arranger(small_builds: Path) -> None:
+    """``score`` sets loose cards with the default objective: the deck's equilibrium table is
+    built on first use (small settings here) and kept in the cache."""
+    tmp_path = small_builds
     file = tmp_path / "loose.yaml"
     file.write_text(
         "players:\n"
@@ -224,3 +243,5 @@ def test_loose_cards_with_jokers_are_set_by_the_arranger(tmp_path: Path) -> None
     out = CliRunner().invoke(app, ["score", str(file), "--ruleset", ruleset])
     assert out.exit_code == 0, out.output
     assert "JK=" in out.stdout
+    assert "building the equilibrium lane odds of ruleset 'maceplay-jokers'" in out.stderr
+    assert list(tmp_path.glob("equilibrium-v1-*-o3.npz"))
