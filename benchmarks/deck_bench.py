@@ -108,6 +108,7 @@ def per_pair(rulesets: list[ThirteenCardRuleset], deals: int, rounds: int) -> No
 def at_the_table(sides: list[tuple[ThirteenCardRuleset, int]], hands: int, rounds: int) -> None:
     def side(ruleset: ThirteenCardRuleset, seats: int) -> tuple[str, Callable[[], float]]:
         players = ["You", *bot_names(seats - 1)]
+
         def played(seed: int) -> None:
             table = Table(ruleset, ruleset.id, players, seed)
             if not table.finished:  # an automatic special is declared at the deal

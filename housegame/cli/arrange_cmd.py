@@ -180,8 +180,8 @@ def build_command(
         int, typer.Option("--deals", min=1, max=MAX_DEALS, help="Four-player deals to simulate.")
     ] = 5000,
 ) -> None:
-    """Rebuild the lane odds for every ranking setting the bundled 13-card rulesets use (those
-    whose deck the arrangers set)."""
+    """Rebuild the shipped lane odds: every ranking setting of the bundled 13-card rulesets that
+    deal one 52-card deck (a deck of its own builds its odds on first use)."""
     check_folder(out, "--out")
     folder = out
     rulesets = [r for r in bundled_of(ThirteenCardRuleset) if standard_deck(r)]
