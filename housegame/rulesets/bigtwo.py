@@ -15,7 +15,15 @@ from pydantic import Field, model_validator
 
 from housegame.cards import SUIT_NAMES
 from housegame.errors import PathError
-from housegame.rulesets.common import Bounds, Model, RankName, RulesetBase, SuitName
+from housegame.rulesets.common import (
+    DECK_TEXT,
+    Bounds,
+    DeckSpec,
+    Model,
+    RankName,
+    RulesetBase,
+    SuitName,
+)
 from housegame.rulesets.merge import MergeSpec
 
 HAND_SIZE = 13
@@ -272,6 +280,10 @@ class BigTwoRuleset(RulesetBase):
         "`players` when a file extends another.",
         examples=[[{"players": 4, "cards": 13}, {"players": 3, "cards": 17, "rest": "to-opener"}]],
     )
+    deck: DeckSpec = Field(
+        default_factory=DeckSpec,
+        description=DECK_TEXT + " Big Two deals one 52-card deck: any other is refused.",
+    )
     lead_card: BigTwoCard = Field(
         description="Its holder leads the first trick; when a deal leaves it out of play, the "
         "holder of the lowest card dealt leads instead (and that card stands in for it)."
@@ -332,6 +344,13 @@ class BigTwoRuleset(RulesetBase):
 
     @model_validator(mode="after")
     def _deals_fit(self) -> BigTwoRuleset:
+        if self.deck != DeckSpec():
+            raise PathError(
+                ("deck",),
+                "Big Two deals one 52-card deck without jokers: its rank and suit orders rank "
+                "each card once, and its rule pages take the jokers out",
+                "drop decks, extra_suits and jokers",
+            )
         seen: set[int] = set()
         for i, deal in enumerate(self.deal):
             if deal.players in seen:

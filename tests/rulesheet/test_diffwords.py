@@ -122,11 +122,18 @@ REFUSED: dict[str, list[Pattern]] = {
         ("deck", "jokers"),
         ("deck", "joker_kinds"),
     ],
+    "big-two": [
+        ("deck", "decks"),
+        ("deck", "extra_suits", "[]"),
+        ("deck", "jokers"),
+        ("deck", "joker_kinds"),
+    ],
     "thirteen-card": [("outcomes", "[]", key) for key in ("won", "lost", "tied")],
 }
 """Settings a game's model refuses to change on their own (OFC reads the front as high card,
-pair or trips; an outcome table holds all ten rows, so no row's won-lost-tied can change);
-checked to be refused, so the day they are allowed they must be worded."""
+pair or trips; OFC and Big Two deal one 52-card deck; an outcome table holds all ten rows, so
+no row's won-lost-tied can change); checked to be refused, so the day they are allowed they
+must be worded."""
 
 
 def _edited(base: RulesetBase, edit: Edit) -> RulesetBase:
