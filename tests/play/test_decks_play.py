@@ -1,7 +1,8 @@
-"""13-card play on a deck of its own: jokers (``examples/decks/maceplay-jokers.yaml``) and
+"""13-card play on a deck of its own: jokers (bundled ``maceplay-ghosts``) and
 加一色's second suit of spades at five players (bundled ``maceplay-add-a-suit``). The deal,
-typed cards held twice, the bots' ``ev`` objective, what each joker stood for, and logs that
-replay, from the library and from ``housegame play`` / ``housegame replay``."""
+typed cards held twice, the bots' equilibrium objective (the decks' shipped tables), what
+each joker stood for, and logs that replay, from the library and from ``housegame play`` /
+``housegame replay``."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from housegame.thirteen.replay import SessionLog, deal_hands, replay
 from tests.play.test_session import Session, played_and_replayed, rules, sessions
 
 ROOT = Path(__file__).resolve().parents[2]
-JOKERS = str(ROOT / "examples" / "decks" / "maceplay-jokers.yaml")
-SIX = str(ROOT / "examples" / "decks" / "maceplay-six.yaml")
+JOKERS = "maceplay-ghosts"
+SIX = "maceplay-add-two-suits"
 SUIT = "maceplay-add-a-suit"
 
 JOKER_SEED_2 = "JK QC TS 9D 8H 8C 7H 7D 5S 4D 4C 3H 3C"
@@ -48,9 +49,9 @@ def test_the_deal_is_the_rulesets_deck() -> None:
     assert len(played.players) == 5 and sum(dealt.values()) == 65
     jokers = seated(JOKERS, 2, 4)
     assert jokers.cards == parse_cards(JOKER_SEED_2, None)
-    for ruleset in (SUIT, JOKERS):
-        assert played_objective(rules(ruleset), "equilibrium") == "ev"
-    assert played.arranger.objective == jokers.arranger.objective == "ev"
+    for ruleset, seats in ((SUIT, 5), (JOKERS, 4)):  # both decks' tables are shipped
+        assert played_objective(rules(ruleset), "equilibrium", seats) == "equilibrium"
+    assert played.arranger.objective == jokers.arranger.objective == "equilibrium"
 
 
 def test_a_card_held_twice_is_typed_twice() -> None:
@@ -83,7 +84,7 @@ def test_a_joker_stands_for_its_best_card_in_play() -> None:
 def test_more_seats_than_the_ruleset_seats_is_refused() -> None:
     with pytest.raises(TableError, match="maceplay-add-a-suit seats 2-5 players, not 6"):
         seated(SUIT, 0, 6)
-    with pytest.raises(TableError, match="maceplay-jokers seats 2-4 players, not 5"):
+    with pytest.raises(TableError, match="maceplay-ghosts seats 2-4 players, not 5"):
         seated(JOKERS, 0, 5)
     data = seated(SUIT, 0, 5).log()
     data["ruleset"] = "maceplay"
@@ -123,8 +124,8 @@ def test_a_terminal_session_with_jokers(tmp_path: Path) -> None:
     args = ("play", "-r", JOKERS, "--seed", "2", "--save", str(log))
     code, out = run(*args, stdin="hint\nf 王 QC TS m 5S 4D 4C 3H 3C\n")
     assert code == 0, out
-    assert "hint: front QC 7H 7D middle TS 9D 8H 8C 5S back JK 4D 4C 3H 3C" in out
-    assert "jokers: back JK=4S" in out  # what the hint's joker stands for
+    assert "hint: front JK QC TS middle 9D 7H 7D 4D 4C back 8H 8C 5S 3H 3C" in out
+    assert "jokers: front JK=QS" in out  # what the hint's joker stands for
     assert f"your cards: {JOKER_SEED_2}" in out
     assert "You         JK QC TS  5S 4D 4C 3H 3C  9D 8H 8C 7H 7D  JK=QS" in out
     code, again = run("replay", str(log), "--ruleset", JOKERS, "--json")
@@ -132,7 +133,7 @@ def test_a_terminal_session_with_jokers(tmp_path: Path) -> None:
     you = json.loads(again)["hands"][0]["players"][0]
     assert (you["front"], you["jokers"]) == ("JK QC TS", {"front": "JK=QS"})
     code, out = run("play", "-r", JOKERS, "--opponents", "4", stdin="")
-    assert code == 2 and "maceplay-jokers seats 2-4 players, not 5" in out
+    assert code == 2 and "maceplay-ghosts seats 2-4 players, not 5" in out
     quit_to = ("--save", str(tmp_path / "quit.yaml"))  # quit saves: not in the working folder
     code, out = run("play", "-r", "maceplay", "--seed", "2", *quit_to, stdin="f JK QC TS\nquit\n")
     assert code == 0 and "JK in 'JK QC TS': the deck has no such card" in out

@@ -341,12 +341,12 @@ def test_a_card_held_twice_is_placed_twice_in_a_browser(phone: WebDriver, visit:
 
 
 def test_the_state_shows_what_each_joker_stood_for(client: TestClient) -> None:
-    """The page plays bundled rulesets and none deals jokers (docs/decks.md); a game under a
-    joker ruleset, kept as the page keeps its games, hints and shows each joker's card."""
+    """A game under the bundled joker ruleset (maceplay-ghosts), kept as the page keeps its
+    games, hints and shows each joker's card."""
     table = seated(JOKERS, 2, 4)
     game_id = play_thirteen.THIRTEEN_GAMES.add(table)
     hint = client.get(f"/api/play/thirteen/{game_id}/hint").json()
-    assert hint["back"][0] == "JK" and hint["jokers"] == {"back": "JK=4S"}
+    assert hint["front"][0] == "JK" and hint["jokers"] == {"front": "JK=QS"}
     ok = client.post(f"/api/play/thirteen/{game_id}/set", json={"lanes": JOKER_LANES})
     assert ok.status_code == 200, ok.json()
     state = ok.json()
