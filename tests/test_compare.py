@@ -118,12 +118,13 @@ def test_a_table_no_ruleset_can_score_raises_its_problem() -> None:
     table = TableFile.model_validate(
         {
             "players": [
-                {"name": "A", "cards": "AH KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"},
-                {"name": "B", "cards": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"},
+                {"name": "A", "cards": "AD KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"},
+                {"name": "B", "cards": "AD KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"},
             ]
         }
-    )  # AH twice: no bundled deck holds it twice (加一色 doubles the spades)
-    with pytest.raises(CardError, match="AH"):
+    )  # AD twice: no bundled deck holds it twice (加一色 doubles the spades, 加二色 the
+    # clubs and hearts)
+    with pytest.raises(CardError, match="AD"):
         compare_table(table)
 
 
