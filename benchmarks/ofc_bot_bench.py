@@ -184,6 +184,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=SearchSettings().playouts)
     parser.add_argument("--fills", type=int, default=SearchSettings().fills)
     parser.add_argument("--groups", type=int, default=SearchSettings().groups)
+    parser.add_argument("--seen", type=int, default=SearchSettings().seen)
     parser.add_argument("--report-every", type=int, default=10, help="sessions between reports")
     parser.add_argument(
         "--combine", nargs="+", metavar="OUTPUT", help="report split runs' saved outputs together"
@@ -192,7 +193,9 @@ def main() -> None:
     if args.combine:
         combine(args.combine)
         return
-    settings = SearchSettings(playouts=args.playouts, fills=args.fills, groups=args.groups)
+    settings = SearchSettings(
+        playouts=args.playouts, fills=args.fills, groups=args.groups, seen=args.seen
+    )
     print(f"# search bot {settings}")
     for ref in args.ruleset or ["golden-nugget-pineapple"]:
         ruleset = load_ruleset(ref, OfcRuleset)

@@ -5,7 +5,12 @@ empty; a lane fills from its first slot. At each street a playout is dealt that 
 and tries every way to play them (a *pattern*: for each card dealt, its lane or the discard);
 the fast policy keeps the pattern whose boards, their empty slots filled ``fills`` times with
 cards the player has not seen, are worth the most on average (the baseline bot's evaluation,
-valued by ``BoardValue``). Every board, street and pattern is one numpy array.
+valued by ``BoardValue``). On the last street but one, the ``seen`` patterns the policy
+values most are instead played against the last street's cards, which that playout has
+already drawn: each is worth its best finished board (exact), and the best of them is kept.
+Seeing one street ahead is optimistic, but it is where a foul is decided, and random fills
+cannot tell a middle that will hold from one that will not. Every board, street and pattern
+is one numpy array.
 """
 
 from __future__ import annotations
@@ -122,6 +127,18 @@ def best_fill_value(
     return worth
 
 
+def best_finished(
+    geometry: Geometry, value: BoardValue, boards: IntArray, cards: IntArray, stage: Stage
+) -> FloatArray:
+    """Boards (B, K, 13) one street from finished, each worth its best finished board with
+    that street's ``cards`` (B, dealt): (B, K)."""
+    count, kept = boards.shape[:2]
+    flat = boards.reshape(count * kept, SLOTS)
+    finished, legal = expand(geometry, flat, np.repeat(cards, kept, axis=0), stage)
+    best: FloatArray = np.where(legal, value(finished), -np.inf).max(axis=1)
+    return best.reshape(count, kept)
+
+
 def play_out(
     ruleset: OfcRuleset,
     boards: IntArray,
@@ -130,11 +147,13 @@ def play_out(
     value: BoardValue,
     fills: int,
     groups: int = 1,
+    seen: int = 0,
 ) -> IntArray:
     """Complete ``boards`` (B, 13) over ``streets``. Row b of ``unseen`` (B, U) is playout b's
     unseen cards in a random order: the streets are dealt from its front, and the policy fills
     boards with the rest, which that playout never deals the player (so the policy's guesses
-    do not see its own future); ``groups`` as ``best_fill_value``'s."""
+    do not see its own future); ``groups`` as ``best_fill_value``'s; ``seen``: patterns played
+    against the last street's cards on the street before it (0: none)."""
     geometry = Geometry.of(ruleset)
     at = 0
     total = sum(s.dealt for s in streets)
@@ -150,5 +169,13 @@ def play_out(
         else:
             worth = best_fill_value(value, options, stock, fills, groups)
         worth = np.where(legal, worth, -np.inf)
+        if seen and number == len(streets) - 2:
+            last = streets[-1]
+            top = np.argsort(-worth, axis=1, kind="stable")[:, :seen]
+            kept = np.take_along_axis(options, top[:, :, None], axis=1)
+            cards = unseen[:, at : at + last.dealt]
+            worth = best_finished(geometry, value, kept, cards, last)
+            worth = np.where(np.take_along_axis(legal, top, axis=1), worth, -np.inf)
+            options = kept
         boards = options[rows, np.argmax(worth, axis=1)]
     return boards

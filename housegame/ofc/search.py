@@ -7,7 +7,8 @@ each board is filled ``screen_fills`` times with unseen cards and valued
 (``board_value.BoardValue``), and the moves best on average and best at the upper quartile
 (what a lucky fill could make of them) go on, half each. Each candidate is then completed
 ``playouts`` times: the same sampled futures (the unseen cards in a random order, dealt street
-after street) for every candidate, played by the fast policy of ``rollout.play_out``; the
+after street) for every candidate, played by the fast policy of ``rollout.play_out`` (which
+sees the last street's cards on the street before it, for ``seen`` choices); the
 finished boards are valued exactly, and the move with the best mean is played (ties: the first
 in ``bot.legal_moves`` order). On the last street there is nothing left to sample and the
 value is exact. In Fantasyland the exact solver sets the hand, as the baseline bot does.
@@ -56,6 +57,9 @@ class SearchSettings:
     """Random fills of a lane the fast policy picks the best of, inside a playout."""
     groups: int = 1
     """Sets of such fills the fast policy averages for each choice (how often it fouls)."""
+    seen: int = 6
+    """Choices the fast policy plays against the last street's cards on the street before it
+    (``rollout.play_out``; 0: none)."""
     candidates: int = 16
     """Moves kept for playouts when there are more (every street but the last)."""
     chase_candidates: int = 4
@@ -166,7 +170,9 @@ def choices(
     futures = pool[rng.random((settings.playouts, len(pool))).argsort(axis=1)]
     starts = np.repeat(boards[rows], settings.playouts, axis=0)
     decks = np.tile(futures, (len(rows), 1))
-    finished = play_out(ruleset, starts, streets, decks, value, settings.fills, settings.groups)
+    finished = play_out(
+        ruleset, starts, streets, decks, value, settings.fills, settings.groups, settings.seen
+    )
     worth = value(finished).reshape(len(rows), settings.playouts).mean(axis=1)
     return _ranked(moves, rows, worth)
 

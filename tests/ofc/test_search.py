@@ -356,3 +356,51 @@ def test_grouped_fills_average_lucky_boards() -> None:
                 best.append(boards[int(np.argmax(scores)), a:b])
             worths.append(float(value(np.concatenate(best)[None])[0]))
         assert got[row] == pytest.approx(np.mean(worths))
+
+
+def _placed(board: list[int], cards: list[int], pattern: tuple[int, ...]) -> list[int] | None:
+    """``board`` with ``cards`` put by ``pattern`` (a lane per card or -1), each in its lane's
+    first empty slot; None when a lane overflows (plain reference code)."""
+    out = list(board)
+    for card, lane in zip(cards, pattern):
+        if lane < 0:
+            continue
+        start, stop = ((0, 3), (3, 8), (8, 13))[lane]
+        empty = [slot for slot in range(start, stop) if out[slot] < 0]
+        if not empty:
+            return None
+        out[empty[0]] = card
+    return out
+
+
+def test_seeing_the_last_street_plays_both_streets_best() -> None:
+    """With ``seen`` every pattern, the last two streets are played as well as they can be
+    with both streets' cards known (checked against every pair of patterns); with ``seen`` 1
+    the policy's own choice is kept, as without it."""
+    ruleset = rules()
+    value = BoardValue.of(ruleset, deals=4)
+    streets = ruleset.deal[3:]
+    rng = np.random.default_rng(8)
+    starts, unseen = [], []
+    for _ in range(4):
+        deck = rng.permutation(52)
+        board = [*deck[:2], -1, *deck[2:5], -1, -1, *deck[5:9], -1]
+        starts.append(board)
+        unseen.append(deck[9:])
+    boards, decks = np.array(starts), np.array(unseen)
+    every = len(patterns(3, 2))
+    done = play_out(ruleset, boards, streets, decks, value, 2, seen=every)
+    for board, deck, finished in zip(starts, decks, done):
+        first, last = list(deck[:3]), list(deck[3:6])
+        best = -np.inf
+        for one in patterns(3, 2):
+            middle = _placed(board, first, one)
+            if middle is None:
+                continue
+            for two in patterns(3, 2):
+                full = _placed(middle, last, two)
+                if full is not None and min(full) >= 0:
+                    best = max(best, float(value(np.array([full]))[0]))
+        assert float(value(finished[None])[0]) == pytest.approx(best)
+    plain = play_out(ruleset, boards, streets, decks, value, 2)
+    assert (play_out(ruleset, boards, streets, decks, value, 2, seen=1) == plain).all()
