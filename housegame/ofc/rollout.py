@@ -129,14 +129,17 @@ def best_fill_value(
 
 def best_finished(
     geometry: Geometry, value: BoardValue, boards: IntArray, cards: IntArray, stage: Stage
-) -> FloatArray:
-    """Boards (B, K, 13) one street from finished, each worth its best finished board with
-    that street's ``cards`` (B, dealt): (B, K)."""
+) -> tuple[FloatArray, IntArray]:
+    """Boards (B, K, 13) one street from finished, each finished as well as that street's
+    ``cards`` (B, dealt) allow: their values (B, K) and the finished boards (B, K, 13)."""
     count, kept = boards.shape[:2]
     flat = boards.reshape(count * kept, SLOTS)
     finished, legal = expand(geometry, flat, np.repeat(cards, kept, axis=0), stage)
-    best: FloatArray = np.where(legal, value(finished), -np.inf).max(axis=1)
-    return best.reshape(count, kept)
+    worth = np.where(legal, value(finished), -np.inf)
+    pick = np.argmax(worth, axis=1)
+    rows = np.arange(len(flat))
+    best: FloatArray = worth[rows, pick].reshape(count, kept)
+    return best, finished[rows, pick].reshape(count, kept, SLOTS)
 
 
 def play_out(
@@ -174,8 +177,9 @@ def play_out(
             top = np.argsort(-worth, axis=1, kind="stable")[:, :seen]
             kept = np.take_along_axis(options, top[:, :, None], axis=1)
             cards = unseen[:, at : at + last.dealt]
-            worth = best_finished(geometry, value, kept, cards, last)
+            worth, finished = best_finished(geometry, value, kept, cards, last)
             worth = np.where(np.take_along_axis(legal, top, axis=1), worth, -np.inf)
-            options = kept
+            played: IntArray = finished[rows, np.argmax(worth, axis=1)]
+            return played  # the last street is played as well
         boards = options[rows, np.argmax(worth, axis=1)]
     return boards
