@@ -29,30 +29,35 @@ from collections import Counter
 
 import numpy as np
 
+from housegame.cards import DECK
 from housegame.ofc.board_value import BoardValue
 from housegame.ofc.bot import BoardParts, choose_move
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.fantasyland import entry_cards_for_front
 from housegame.ofc.hand import Hand
-from housegame.ofc.rollout import play_out
+from housegame.ofc.rollout import SLOTS, play_out
 from housegame.ofc.search import DEFAULT, SearchSettings, chases, choices
-from housegame.ranking import evaluate_batch
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
+
+
+def qualifies(ruleset: OfcRuleset, front: int) -> bool:
+    """The front (a lane key) is good enough for Fantasyland, the board's foul aside."""
+    return entry_cards_for_front(ruleset, front) is not None
 
 
 def policy(ruleset: OfcRuleset, deals: int, settings: SearchSettings) -> None:
     value = BoardValue.of(ruleset, settings.fantasyland_deals)
     rng = np.random.default_rng([deals, 0xC4A5E])
-    decks = rng.random((deals, 52)).argsort(axis=1).astype(np.int64)
-    empty = np.full((deals, 13), -1, dtype=np.int64)
+    decks = rng.random((deals, len(DECK))).argsort(axis=1).astype(np.int64)
+    empty = np.full((deals, SLOTS), -1, dtype=np.int64)
     start = time.process_time()
     done = play_out(
         ruleset, empty, ruleset.deal, decks, value, settings.fills, settings.groups, settings.seen
     )
     seconds = time.process_time() - start
     parts = BoardParts.of(ruleset, done)
-    entry = value.fantasyland.by_front[parts.front >> 24, (parts.front >> 20) & 0xF] > 0
+    entry = np.array([qualifies(ruleset, int(front)) for front in parts.front])
     print(
         f"policy alone (fills {settings.fills}, groups {settings.groups}, seen {settings.seen}),"
         f" {deals} deals: value {value(done).mean():+.2f}  fouls {parts.fouled.mean():.1%}"
@@ -71,25 +76,20 @@ def play_hand(ruleset: OfcRuleset, number: int, forced: bool, tally: Counter[str
         if who == "basic":
             hand.play(who, choose_move(hand, who, seed))
             continue
-        ranked = choices(hand, who, seed)
-        move = ranked[0].move
-        if forced and hand.stage == 0:
+        ranked = [choice.move for choice in choices(hand, who, seed)]
+        move = ranked[0]
+        if hand.stage == 0:
             board = hand.boards[who]
-            chasing = [c.move for c in ranked if chases(ruleset, board, c.move)]
-            if chasing:
-                move = chasing[0]
-                tally["chased"] += 1
-        elif hand.stage == 0 and chases(ruleset, hand.boards[who], move):
-            tally["chased"] += 1
+            if forced:
+                move = next((m for m in ranked if chases(ruleset, board, m)), move)
+            tally["chased"] += chases(ruleset, board, move)
         hand.play(who, move)
     result = hand.result()
     seat = next(s for s in result.seats if s.name == "search")
-    front = np.array([[card.index for card in hand.boards["search"].lanes["front"]]])
-    key = int(evaluate_batch(front, ruleset.ranking.rules())[0])
     tally["hands"] += 1
     tally["fouls"] += seat.fouled
     tally["entries"] += seat.next_hand.cards is not None
-    tally["qualifying fronts"] += entry_cards_for_front(ruleset, key) is not None
+    tally["qualifying fronts"] += qualifies(ruleset, hand.setting("search").key("front"))
     return float(result.totals["search"])
 
 
