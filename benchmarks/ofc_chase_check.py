@@ -26,12 +26,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 
 from housegame.cards import DECK
 from housegame.ofc.board_value import BoardValue
-from housegame.ofc.bot import BoardParts, choose_move
+from housegame.ofc.bot import BoardParts, FloatArray, IntArray, choose_move
 from housegame.ofc.deck import shuffled_deck
 from housegame.ofc.fantasyland import entry_cards_for_front
 from housegame.ofc.hand import Hand
@@ -56,12 +57,20 @@ def policy(ruleset: OfcRuleset, deals: int, settings: SearchSettings) -> None:
         ruleset, empty, ruleset.deal, decks, value, settings.fills, settings.groups, settings.seen
     )
     seconds = time.process_time() - start
+    label = f"policy alone (fills {settings.fills}, groups {settings.groups}, seen {settings.seen})"
+    report(f"{label}, {deals} deals", ruleset, value(done), done, seconds)
+
+
+def report(
+    label: str, ruleset: OfcRuleset, worth: FloatArray, done: IntArray, seconds: float
+) -> None:
+    """One line for finished boards ``done`` worth ``worth``: mean value, fouls, entries."""
     parts = BoardParts.of(ruleset, done)
     entry = np.array([qualifies(ruleset, int(front)) for front in parts.front])
     print(
-        f"policy alone (fills {settings.fills}, groups {settings.groups}, seen {settings.seen}),"
-        f" {deals} deals: value {value(done).mean():+.2f}  fouls {parts.fouled.mean():.1%}"
-        f"  Fantasyland {(entry & ~parts.fouled).mean():.1%}  ({seconds:.1f} s CPU)"
+        f"{label}: value {worth.mean():+.2f}  fouls {parts.fouled.mean():.1%}"
+        f"  Fantasyland {(entry & ~parts.fouled).mean():.1%}  ({seconds:.1f} s CPU)",
+        flush=True,
     )
 
 
@@ -93,8 +102,11 @@ def play_hand(ruleset: OfcRuleset, number: int, forced: bool, tally: Counter[str
     return float(result.totals["search"])
 
 
-def forced(ruleset: OfcRuleset, first: int, hands: int) -> None:
-    for chase in (False, True):
+def forced(
+    ruleset: OfcRuleset, first: int, hands: int, ways: Sequence[bool] = (False, True)
+) -> None:
+    """The ``forced`` reading: as it is (``False`` in ``ways``), made to chase (``True``)."""
+    for chase in ways:
         tally: Counter[str] = Counter()
         points = [
             play_hand(ruleset, number, chase, tally) for number in range(first, first + hands)
