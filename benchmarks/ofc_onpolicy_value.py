@@ -110,6 +110,8 @@ class Policy:
         self.futures = 1  # continuations averaged for a board's target (the last: SAMPLES)
         self.features: Features = dense
         self.placed = np.cumsum([s.placed for s in ruleset.deal])
+        self.lookahead = 0  # --greedy: next streets sampled for a move (0: none)
+        self.keep = 0  # --greedy --lookahead: moves the networks value most looked at (0: all)
 
     def worth(self, stage: int, options: IntArray, rest: IntArray) -> FloatArray:
         """Boards (B, P, 13) standing after ``stage``; ``rest`` (B, R): cards not yet dealt."""
@@ -196,7 +198,35 @@ class Policy:
         boards, _ = layouts(self.ruleset, board, moves)
         pool = np.array([c.index for c in unseen(hand, name)], dtype=np.int64)
         worth = self.worth(hand.stage, boards[None], pool[None])[0]
+        if self.lookahead:
+            rng = np.random.default_rng([seed, hand.stage, hand.order.index(name), 0x100C])
+            rows = np.argsort(-worth, kind="stable")[: self.keep or len(moves)]
+            worth = np.full(len(moves), -np.inf)
+            worth[rows] = self.ahead(hand.stage, boards[rows], pool, rng)
         return moves[int(np.argmax(worth))]
+
+    def ahead(
+        self, stage: int, boards: IntArray, pool: IntArray, rng: np.random.Generator
+    ) -> FloatArray:
+        """Boards (M, 13) standing after ``stage``, each worth its mean over ``lookahead``
+        sampled next streets (the same for every board) of its best next board, valued by the
+        next street's network (exactly on the last street)."""
+        street = self.ruleset.deal[stage + 1]
+        total = np.zeros(len(boards))
+        for _ in range(self.lookahead):
+            order = rng.permutation(pool)
+            cards = np.broadcast_to(order[: street.dealt], (len(boards), street.dealt))
+            options, legal = expand(self.geometry, boards, np.ascontiguousarray(cards), street)
+            if stage + 1 in self.nets:
+                rest = np.broadcast_to(
+                    order[street.dealt :], (len(boards), len(order) - street.dealt)
+                )
+                worth = self.worth(stage + 1, options, rest)
+            else:
+                worth = self.value(options)
+            total += np.where(legal, worth, -np.inf).max(axis=1)
+        out: FloatArray = total / self.lookahead
+        return out
 
 
 def chasing(ruleset: OfcRuleset, options: IntArray) -> np.ndarray:
@@ -374,6 +404,8 @@ def main() -> None:
     parser.add_argument("--bench", type=int, default=0, help="sessions of ofc_bot_bench.py")
     parser.add_argument("--first-session", type=int, default=0)
     parser.add_argument("--greedy", action="store_true", help="the bot plays the networks")
+    parser.add_argument("--lookahead", type=int, default=0, help="--greedy: next streets")
+    parser.add_argument("--keep", type=int, default=0, help="--lookahead: moves looked at")
     parser.add_argument("--screen", action="store_true", help="the bot screens by the networks")
     parser.add_argument("--save", default="")
     parser.add_argument("--load", default="")
@@ -416,6 +448,8 @@ def main() -> None:
     if args.bot or args.bench:
         vars(search)["play_out"] = policy.playouts
         if args.greedy:
+            policy.lookahead = args.lookahead
+            policy.keep = args.keep
             vars(ofc_bot_bench)["search_move"] = policy.move
         if args.screen:
             vars(search)["best_fill_value"] = policy.screen
