@@ -41,9 +41,8 @@ from typing import Any
 import numpy as np
 import ofc_bot_bench
 import ofc_chase_check
-from ofc_partial_tables import RANKS, dense, live_counts, train
+from ofc_partial_tables import RANKS, chasing, choose, dense, forward, live_counts, train
 
-from housegame.cards import rank_value
 from housegame.ofc import search
 from housegame.ofc.board_value import BoardValue
 from housegame.ofc.bot import BoardParts, FloatArray, IntArray, layouts, legal_moves, unseen
@@ -88,13 +87,6 @@ def pooled(boards: IntArray, live: IntArray) -> FloatArray:
 FEATURES: dict[str, Features] = {"dense": dense, "rich": rich, "pool": pooled}
 
 
-def predict(layers: Layers, rows: np.ndarray) -> FloatArray:
-    w1, b1, w2, b2, w3, b3 = layers
-    hidden = np.maximum(np.maximum(rows @ w1 + b1, 0) @ w2 + b2, 0)
-    out: FloatArray = (hidden @ w3 + b3)[:, 0].astype(np.float64)
-    return out
-
-
 class Policy:
     """Greedy by the fitted networks on the streets they cover, ``play_out`` after (the last
     street, exact)."""
@@ -121,7 +113,7 @@ class Policy:
         counts = np.repeat(live, width, axis=0)
         out = np.empty(len(flat))
         for lo in range(0, len(flat), 40_000):
-            out[lo : lo + 40_000] = predict(
+            out[lo : lo + 40_000] = forward(
                 self.nets[stage],
                 self.features(flat[lo : lo + 40_000], counts[lo : lo + 40_000]),
             )
@@ -229,15 +221,6 @@ class Policy:
         return out
 
 
-def chasing(ruleset: OfcRuleset, options: IntArray) -> np.ndarray:
-    fantasyland = ruleset.fantasyland
-    assert fantasyland is not None
-    least = rank_value(fantasyland.entry.front.rank) - 2
-    front = options[..., :3]
-    placed = front >= 0
-    return np.asarray((((front // 4) >= least) | ~placed).all(axis=-1) & placed.any(axis=-1))
-
-
 def behave(
     policy: Policy,
     decks: IntArray,
@@ -263,14 +246,8 @@ def behave(
             worth = policy.worth(stage, options, decks[:, at:])
         else:
             worth = best_fill_value(policy.value, options, decks[:, own:], policy.fills)
-        worth = np.where(legal, worth, -np.inf)
-        best = np.argmax(worth, axis=1)
-        wild = np.argmax(np.where(legal, rng.random(legal.shape), -1.0), axis=1)
-        pick = np.where(rng.random(len(best)) < explore, wild, best)
-        chase = legal & chasing(ruleset, options)
-        goes = np.argmax(np.where(chase, worth, -np.inf), axis=1)
-        pick = np.where(bold & chase.any(axis=1), goes, pick)
-        boards = options[rows, pick]
+        chase = chasing(ruleset, options, int(policy.geometry.cap[0]))
+        boards = options[rows, choose(worth, legal, explore, chase, bold, rng)]
     return boards
 
 
@@ -362,7 +339,7 @@ def fit(
             target, done = outcome(policy, value, after, rest, stage, rng)
             rows = policy.features(after, live_counts(rest))
         policy.nets[stage] = train(rows, target, rng, epochs)
-        fitted = predict(policy.nets[stage], rows)
+        fitted = forward(policy.nets[stage], rows)
         share = 1 - float(((target - fitted) ** 2).mean() / target.var())
         parts = BoardParts.of(ruleset, done)
         print(

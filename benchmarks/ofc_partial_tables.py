@@ -241,10 +241,15 @@ class Network:
         return out
 
     def predict(self, stage: int, rows: np.ndarray) -> FloatArray:
-        w1, b1, w2, b2, w3, b3 = self.layers[stage]
-        hidden = np.maximum(np.maximum(rows @ w1 + b1, 0) @ w2 + b2, 0)
-        out: FloatArray = (hidden @ w3 + b3)[:, 0].astype(np.float64)
-        return out
+        return forward(self.layers[stage], rows)
+
+
+def forward(layers: list[np.ndarray], rows: np.ndarray) -> FloatArray:
+    """A network's (``train``'s weights) values of input rows."""
+    w1, b1, w2, b2, w3, b3 = layers
+    hidden = np.maximum(np.maximum(rows @ w1 + b1, 0) @ w2 + b2, 0)
+    out: FloatArray = (hidden @ w3 + b3)[:, 0].astype(np.float64)
+    return out
 
 
 Model = PartialValue | Network
@@ -331,6 +336,40 @@ def fit_tables(cells: IntArray, target: FloatArray) -> tuple[dict[str, FloatArra
     return weights, constant
 
 
+def chasing(ruleset: OfcRuleset, options: IntArray, front: int) -> np.ndarray:
+    """Options (..., 13) whose front (its first ``front`` slots) goes for Fantasyland: cards
+    there, all of the entry's rank or above (none when the ruleset has no Fantasyland)."""
+    fantasyland = ruleset.fantasyland
+    if fantasyland is None:
+        return np.zeros(options.shape[:-1], dtype=bool)
+    least = rank_value(fantasyland.entry.front.rank) - 2
+    lane = options[..., :front]
+    placed = lane >= 0
+    high = (lane // 4 >= least) | ~placed
+    chase: np.ndarray = np.asarray(high.all(axis=-1) & placed.any(axis=-1))
+    return chase
+
+
+def choose(
+    worth: FloatArray,
+    legal: np.ndarray,
+    explore: float,
+    chase: np.ndarray,
+    chasers: np.ndarray,
+    rng: np.random.Generator,
+) -> IntArray:
+    """Per row the legal option worth the most, or with chance ``explore`` a random one;
+    rows in ``chasers`` take the best option that goes for Fantasyland when there is one
+    (so that boards with a Fantasyland front are seen often enough to be valued)."""
+    best = np.argmax(np.where(legal, worth, -np.inf), axis=1)
+    wild = np.argmax(np.where(legal, rng.random(legal.shape), -1.0), axis=1)
+    picked: IntArray = np.where(rng.random(len(best)) < explore, wild, best)
+    chasing = legal & chase
+    bold = np.argmax(np.where(chasing, worth, -np.inf), axis=1)
+    picked = np.where(chasers & chasing.any(axis=1), bold, picked)
+    return picked
+
+
 @dataclass
 class Hands:
     """Simulated hands: each deck's order, and the board after each street."""
@@ -373,38 +412,6 @@ class Fitter:
             return self.rng.random(options.shape[:2])
         return model(options, self.live(decks, stage)[:, None, :], stage)
 
-    def chasing(self, options: IntArray) -> np.ndarray:
-        """Options whose front goes for Fantasyland: cards there, all of the entry's rank or
-        above (none when the ruleset has no Fantasyland)."""
-        fantasyland = self.ruleset.fantasyland
-        if fantasyland is None:
-            return np.zeros(options.shape[:2], dtype=bool)
-        least = rank_value(fantasyland.entry.front.rank) - 2
-        front = options[..., : self.geometry.cap[0]]
-        placed = front >= 0
-        high = (front // 4 >= least) | ~placed
-        chase: np.ndarray = np.asarray(high.all(axis=-1) & placed.any(axis=-1))
-        return chase
-
-    def choose(
-        self,
-        worth: FloatArray,
-        legal: np.ndarray,
-        explore: float,
-        chase: np.ndarray,
-        chasers: np.ndarray,
-    ) -> IntArray:
-        """Per row the legal option worth the most, or with chance ``explore`` a random one;
-        rows in ``chasers`` take the best option that goes for Fantasyland when there is one
-        (so that boards with a Fantasyland front are seen often enough to be valued)."""
-        best = np.argmax(np.where(legal, worth, -np.inf), axis=1)
-        wild = np.argmax(np.where(legal, self.rng.random(legal.shape), -1.0), axis=1)
-        picked: IntArray = np.where(self.rng.random(len(best)) < explore, wild, best)
-        chasing = legal & chase
-        bold = np.argmax(np.where(chasing, worth, -np.inf), axis=1)
-        picked = np.where(chasers & chasing.any(axis=1), bold, picked)
-        return picked
-
     def simulate(self, hands: int, model: Model | None, explore: float, share: float) -> Hands:
         decks = self.rng.random((hands, 52)).argsort(axis=1)
         boards = np.full((hands, SLOTS), -1, dtype=np.int64)
@@ -417,8 +424,8 @@ class Fitter:
                 cards = rows[:, self.starts[stage] : self.starts[stage] + street.dealt]
                 options, legal = expand(self.geometry, part, cards, street)
                 worth = self.worth(model, options, rows, stage)
-                chase = self.chasing(options)
-                pick = self.choose(worth, legal, explore, chase, chasers[lo : lo + CHUNK])
+                chase = chasing(self.ruleset, options, int(self.geometry.cap[0]))
+                pick = choose(worth, legal, explore, chase, chasers[lo : lo + CHUNK], self.rng)
                 chosen.append(options[np.arange(len(part)), pick])
             boards = np.concatenate(chosen)
             after.append(boards)
