@@ -125,12 +125,13 @@ def report(ruleset: OfcRuleset, means: list[float], hands: int, tally: Tally) ->
 def report_rates(means: list[float], hands: int, counts: Counter[str]) -> None:
     """Points a hand with its interval, and each bot's fouls, entry and stay."""
     mean = statistics.fmean(means)
-    half = t95(len(means)) * statistics.stdev(means) / len(means) ** 0.5
     pairs = len(means) * hands
-    print(
-        f"  search points a hand  {mean:+.2f}  (95% {mean - half:+.2f} .. "
-        f"{mean + half:+.2f}, {pairs} duplicate pairs)"
-    )
+    if len(means) < 2:  # a t interval needs two sessions
+        interval = "95% interval after two sessions"
+    else:
+        half = t95(len(means)) * statistics.stdev(means) / len(means) ** 0.5
+        interval = f"95% {mean - half:+.2f} .. {mean + half:+.2f}"
+    print(f"  search points a hand  {mean:+.2f}  ({interval}, {pairs} duplicate pairs)")
     for name in SEATS:
         print(
             f"  {name:<6}  fouls {rate(counts, name, 'regular', 'fouls')}"
@@ -172,11 +173,19 @@ def combine(paths: list[str]) -> None:
     report_rates(means, hands, counts)
 
 
+def positive(text: str) -> int:
+    """A count of at least one (argparse says so and exits 2 otherwise)."""
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text}: at least 1")
+    return number
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", action="append", help="OFC ruleset (repeatable)")
-    parser.add_argument("--sessions", type=int, default=60)
-    parser.add_argument("--hands", type=int, default=5, help="hands per session")
+    parser.add_argument("--sessions", type=positive, default=60)
+    parser.add_argument("--hands", type=positive, default=5, help="hands per session")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--first-session", type=int, default=0, help="play sessions from this one on (split a run)"
@@ -185,7 +194,9 @@ def main() -> None:
     parser.add_argument("--fills", type=int, default=SearchSettings().fills)
     parser.add_argument("--groups", type=int, default=SearchSettings().groups)
     parser.add_argument("--seen", type=int, default=SearchSettings().seen)
-    parser.add_argument("--report-every", type=int, default=10, help="sessions between reports")
+    parser.add_argument(
+        "--report-every", type=positive, default=10, help="sessions between reports"
+    )
     parser.add_argument(
         "--combine", nargs="+", metavar="OUTPUT", help="report split runs' saved outputs together"
     )
