@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -183,6 +183,27 @@ def _children(cond: Any) -> Iterator[tuple[Any, KeyPath]]:
 def never_holds(cond: BaseModel) -> tuple[KeyPath, str] | None:
     """Where and why a 13-card condition can never hold, or None if some hand meets it. A
     test that can never hold alone is named; else the smallest part that cannot."""
+    return _never_holds_of(_Condition(type(cond), cond.model_dump_json(), cond))
+
+
+KNOWN_CONDITIONS = 2048
+"""Conditions whose answer is kept: a ruleset and its variants, loaded again and again (a
+sensitivity run, the rules sheets), repeat the same few special hands."""
+
+
+@dataclass(frozen=True)
+class _Condition:
+    """A condition keyed by its type and JSON, the same key for every equal condition."""
+
+    kind: type[BaseModel]
+    text: str
+    cond: BaseModel = field(compare=False)
+
+
+@lru_cache(maxsize=KNOWN_CONDITIONS)
+def _never_holds_of(key: _Condition) -> tuple[KeyPath, str] | None:
+    """``never_holds`` walks every profile; each distinct condition is walked once."""
+    cond = key.cond
     if _negative(cond.model_dump()) or any(truth(cond, p) is not False for p in profiles()):
         return None  # a negative count is the bounds check's to report ("-1 is negative")
     return _why(cond)
