@@ -8,6 +8,7 @@ its one-line help (a test checks the line against the command's own help).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Annotated, Any
 
@@ -98,8 +99,11 @@ the output); 2 bad input (a message on stderr, never a traceback); 70 an interna
 please report it; --debug shows the traceback)."""
 
 
+@functools.cache
 def load_command(name: str) -> Any:
-    """The real command: import its module and build it with typer."""
+    """The real command: import its module and build it with typer, once a process (typer
+    reads every parameter's annotations to build it; click runs a built command any number of
+    times)."""
     module_name, _ = COMMANDS[name]
     module = importlib.import_module(f"housegame.cli.{module_name}")
     holder = typer.Typer(rich_markup_mode=None)
