@@ -18,7 +18,7 @@ import numpy as np
 
 from housegame.arrange.combos import colex_hands
 from housegame.arrange.decktables import multisets
-from housegame.arrange.lookup import COLEX
+from housegame.arrange.lookup import COLEX, RankTables
 from housegame.arrange.spaces import (
     F64,
     Bools,
@@ -29,7 +29,7 @@ from housegame.arrange.spaces import (
     RankMasks,
 )
 from housegame.cards import JOKER_INDEX, SUIT_NAMES, parse_card, rank_value
-from housegame.ranking import Category
+from housegame.ranking import Category, named_rank
 from housegame.rulesets.common import rank_values
 from housegame.rulesets.thirteen import LaneIs
 from housegame.thirteen.payout import FEATURES
@@ -177,3 +177,19 @@ def _count_holds(cond: LaneIs, columns: LaneCards) -> Bools:
     high = count.max if count.max is not None else width
     within: Bools = (n >= low) & (n <= high)
     return within
+
+
+_NAMED: dict[tuple[int, int], tuple[RankTables, Categories]] = {}
+
+
+def named_ranks(tables: RankTables, size: int) -> Categories:
+    """Ordinal -> the rank a ``size``-card hand of that key is named by (``ranking.named_rank``):
+    what a lane value given by hand and rank reads. Worked out once per table (a model is
+    built per opponent; the tables live for the process)."""
+    found = _NAMED.get((id(tables), size))
+    if found is None or found[0] is not tables:
+        if len(_NAMED) > 32:
+            _NAMED.clear()
+        ranks = [named_rank(key, tables.rules, size) for key in tables.keys.tolist()]
+        found = _NAMED[(id(tables), size)] = (tables, np.array(ranks, dtype=np.int32))
+    return found[1]

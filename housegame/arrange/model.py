@@ -40,7 +40,7 @@ from functools import cached_property
 import numpy as np
 
 from housegame.arrange.decktables import tables_for
-from housegame.arrange.features import FEATURE_NAMES
+from housegame.arrange.features import FEATURE_NAMES, named_ranks
 from housegame.arrange.lookup import RankTables
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.opponents import declaring_value, expected_factor, settlement_table
@@ -135,11 +135,14 @@ class EvModel:
     def lane_value_column(self, lane: int) -> F64:
         """Ordinal -> what winning ``lane`` with that hand pays (the scorer's ``lane_value``)."""
         payout = self.payout
-        if not payout.ranked_values[lane]:
-            value = np.array(payout.lane_values[lane], dtype=np.float64)
-            return value[self.tables.category]
-        keys = self.tables.keys.tolist()
-        return np.array([payout.lane_value(lane, key) for key in keys], dtype=np.float64)
+        category = self.tables.category
+        value: F64 = np.array(payout.lane_values[lane], dtype=np.float64)[category]
+        ranked = payout.ranked_values[lane]
+        if ranked:
+            named = named_ranks(self.tables, 3 if lane == 0 else 5)
+            for (held, rank), units in ranked.items():
+                value[(category == held) & (named == rank)] = units
+        return value
 
     def _chance_of_scoop(self, lanes: Sequence[LaneVals]) -> Num:
         """Chance that the pair counts as scooped by me."""

@@ -92,3 +92,16 @@ def test_constant_rows_hold_their_value_on_every_held_ordinal(ruleset_id: str) -
         for k, row in enumerate(rows.rows):
             if row < len(FEATURES):
                 assert len(np.unique(rows.table[k][held])) > 1
+
+
+@pytest.mark.parametrize(
+    "ruleset_id", sorted(rid for rid, r in RULESETS.items() if r.lane_values.values)
+)
+def test_a_lane_value_column_is_the_scorer_s_value_of_each_key(ruleset_id: str) -> None:
+    """The column built from the tables' categories and named ranks (values by hand and rank,
+    mau-binh's AAA front 12) is ``Payout.lane_value`` of every key, one by one."""
+    model = _model(ruleset_id)
+    keys = model.tables.keys.tolist()
+    for lane in range(3):
+        plain = [model.payout.lane_value(lane, key) for key in keys]
+        assert model.lane_value_column(lane).tolist() == plain
