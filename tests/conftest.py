@@ -1,4 +1,5 @@
-"""Suite-wide isolation: `housegame new` keeps a schema copy in the user's data folder; tests
+"""Which tests run (``tests/suite.py``: the quick suite unless ``--full``), and suite-wide
+isolation: `housegame new` keeps a schema copy in the user's data folder; tests
 give it a temporary one, never the real home.
 
 The default objective, ``equilibrium``, builds the table of a ruleset or table size that has
@@ -13,11 +14,57 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from housegame.arrange import equilibrium
 from housegame.arrange.equilibrium import Iteration
 from housegame.arrange.odds import LaneOdds
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from tests import suite
+from tests.suite import FULL_ENV, FULL_OPTION, OPT_IN, PACKAGES, full_suite
+
+_left_out: dict[str, int] = {}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any test module is imported: which suite runs, and the property tests' sample
+    size with it (``suite.examples``)."""
+    suite.full = full_suite(config)
+    settings.register_profile("quick", max_examples=suite.examples(100))
+    if not suite.full:
+        settings.load_profile("quick")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        FULL_OPTION,
+        action="store_true",
+        help=f"the full suite, as CI runs it: slow, exhaustive and browser tests too "
+        f"(also {FULL_ENV}=1 or CI=true)",
+    )
+
+
+@pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The quick suite skips what is marked slow or browser; ``-m`` chooses for itself."""
+    if full_suite(config) or config.getoption("markexpr"):
+        return
+    for item in items:
+        marker = next((m for m in OPT_IN if item.get_closest_marker(m) is not None), None)
+        if marker is not None:
+            item.add_marker(pytest.mark.skip(reason=f"{marker}: runs with {FULL_OPTION}"))
+            _left_out[marker] = _left_out.get(marker, 0) + 1
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line: what the quick suite left out and the command that runs it."""
+    if _left_out:
+        counts = " and ".join(f"{_left_out[m]} {m}" for m in OPT_IN if m in _left_out)
+        terminalreporter.write_line(
+            f"quick suite: {counts} tests not run; `pytest {FULL_OPTION}` runs everything, as "
+            f"CI does (the browser tests need `{PACKAGES}`)",
+            yellow=True,
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -19,6 +19,7 @@ from housegame.rulesets.loader import bundled_rulesets, load_resolved, load_rule
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.rulesets.registry import RULESET_MODELS
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from tests.suite import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -423,7 +424,7 @@ def test_bundled_rulesets_load_as_under_the_old_merge(ruleset_id: str) -> None:
 # ---- invariants ----------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     repeated=st.lists(st.integers(0, 5), unique=True),
     deleted=st.lists(st.integers(0, 4), unique=True),

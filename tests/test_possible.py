@@ -12,6 +12,7 @@ from housegame.cards import Card
 from housegame.rulesets.possible import Profile, never_holds, profiles, truth
 from housegame.rulesets.thirteen import HandCondition, SpecialHand
 from housegame.thirteen.conditions import HandCounts, hand_holds
+from tests.suite import examples
 
 CONDITION: TypeAdapter[HandCondition] = TypeAdapter(HandCondition)
 TESTS = [
@@ -34,7 +35,7 @@ def _profile(hand: HandCounts) -> Profile:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True))
 def test_every_hand_has_a_listed_profile_and_truth_agrees(indices: list[int]) -> None:
     hand = HandCounts.of([Card(i) for i in indices])

@@ -13,6 +13,7 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.scoring import check_setting, score
 from housegame.tables import PlayerEntry, TableFile
+from tests.suite import examples
 
 deals = st.permutations(range(52)).map(lambda order: [Card(i) for i in order[:26]])
 
@@ -26,7 +27,7 @@ def _lanes(cards: list[Card]) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("rid", ["pagat", "maceplay", "taiwan"])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(cards=deals)
 def test_the_check_fouls_where_scoring_does(rid: str, cards: list[Card]) -> None:
     ann = _lanes(cards[:13])

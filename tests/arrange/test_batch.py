@@ -14,6 +14,7 @@ from housegame.cards import DECK, Card
 from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from tests.suite import suite_rulesets
 
 RULESETS = bundled_of(ThirteenCardRuleset)
 
@@ -27,11 +28,13 @@ def _answers(arranged: list[Arrangement]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
-def test_shared_batches_answer_as_each_ruleset_alone(objective: Objective) -> None:
+def test_shared_batches_answer_as_each_ruleset_alone(
+    objective: Objective, request: pytest.FixtureRequest
+) -> None:
     hands = _hands(41, 300)  # a full batch and a partial one, both searched in stages
     shared = batches(hands)
     assert [len(b) for b in shared] == [256, 44]
-    for rules in RULESETS:
+    for rules in suite_rulesets(request.config, RULESETS):
         together = Arranger(rules, objective).arrange_many(shared, top=2)
         alone = Arranger(rules, objective).arrange_many(hands, top=2)
         assert _answers(together) == _answers(alone), rules.id

@@ -60,6 +60,7 @@ def test_one_hand_passes_through_at_most_eight_modules(ruleset_id: str) -> None:
         assert len(seen) <= MOST_MODULES, sorted(seen)
 
 
+@pytest.mark.slow  # builds the example deck's lookup tables and lane odds
 def test_a_hand_with_jokers_passes_through_the_same_modules() -> None:
     """A deck with jokers is read by other lookup tables, not by other code on the path."""
     path = Path(__file__).resolve().parents[2] / "examples" / "decks" / "maceplay-jokers.yaml"

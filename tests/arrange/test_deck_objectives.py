@@ -74,6 +74,7 @@ def exploitability(ruleset: ThirteenCardRuleset, odds: LaneOdds, players: int) -
     return Fraction(sum(gains), len(gains))
 
 
+@pytest.mark.slow  # builds two tables
 @pytest.mark.parametrize(
     ("ruleset", "players"),
     [(_ruleset(JOKERS), 4), (add_a_suit(), 5)],

@@ -18,6 +18,7 @@ def every_hand(width: int) -> np.ndarray:
     return np.array(list(combinations(range(52), width)), dtype=np.int64)
 
 
+@pytest.mark.slow  # every hand of each width
 @pytest.mark.parametrize(
     "rules",
     [

@@ -24,6 +24,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen import Seat, Setting, settle_table
 from housegame.thirteen.pairs import payout_of
 from housegame.thirteen.specials import holding
+from tests.suite import per_ruleset
 
 VARIANTS = Path(__file__).parent / "variants"
 
@@ -119,7 +120,7 @@ def model_for(ruleset: ThirteenCardRuleset, opponent: Setting) -> EvModel:
     return EvModel(ruleset, known_odds(opponent, rules), 1, known_opponent(payout, opponent))
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+@pytest.mark.parametrize("ruleset_id", per_ruleset(sorted(RULESETS)))
 def test_model_equals_scorer_on_known_pairs(ruleset_id: str) -> None:
     ruleset = RULESETS[ruleset_id]
     for mine, theirs, _ in deals(ruleset_id):
@@ -129,7 +130,7 @@ def test_model_equals_scorer_on_known_pairs(ruleset_id: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "ruleset_id", sorted(rid for rid, r in RULESETS.items() if r.specials.hands)
+    "ruleset_id", per_ruleset(sorted(rid for rid, r in RULESETS.items() if r.specials.hands))
 )
 def test_declaring_equals_scorer_on_known_pairs(ruleset_id: str) -> None:
     ruleset = RULESETS[ruleset_id]

@@ -24,6 +24,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen import Seat, Setting, settle_table
 from housegame.thirteen.pairs import payout_of
 from tests.arrange.test_lockstep import RULESETS, random_setting
+from tests.suite import per_ruleset
 
 TABLE = sorted(
     rid
@@ -71,7 +72,7 @@ def _table(
     return setting, opponents
 
 
-@pytest.mark.parametrize("ruleset_id", TABLE)
+@pytest.mark.parametrize("ruleset_id", per_ruleset(TABLE))
 def test_model_equals_scorer_at_a_full_table(ruleset_id: str) -> None:
     _check_full_table(RULESETS[ruleset_id])
 

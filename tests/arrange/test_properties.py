@@ -10,6 +10,7 @@ from housegame.arrange import Arranger
 from housegame.cards import DECK, Card
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from tests.suite import examples
 
 THIRTEEN = bundled_of(ThirteenCardRuleset)
 ARRANGERS = {(r.id, o): Arranger(r, o) for r in THIRTEEN for o in ("ev", "lexicographic")}
@@ -17,7 +18,7 @@ ARRANGERS = {(r.id, o): Arranger(r, o) for r in THIRTEEN for o in ("ev", "lexico
 hand = st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cards=hand, key=st.sampled_from(sorted(ARRANGERS)))
 def test_never_fouls_and_keeps_the_cards(cards: list[Card], key: tuple[str, str]) -> None:
     result = ARRANGERS[key].arrange(cards, top=2)
@@ -28,7 +29,7 @@ def test_never_fouls_and_keeps_the_cards(cards: list[Card], key: tuple[str, str]
     assert values == sorted(values, reverse=True)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(cards=hand)
 def test_order_of_cards_does_not_matter(cards: list[Card]) -> None:
     arranger = ARRANGERS[("maceplay", "ev")]
@@ -53,7 +54,7 @@ def test_every_bundled_ruleset_has_shipped_odds(ruleset: ThirteenCardRuleset) ->
     assert (DATA_DIR / odds_name(ruleset.ranking.rules())).is_file()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(cards=hand, ruleset_id=st.sampled_from(["maceplay", "taiwan", "malayan", "pagat-pool"]))
 def test_value_of_one_setting_agrees_with_the_search(cards: list[Card], ruleset_id: str) -> None:
     arranger = ARRANGERS[(ruleset_id, "ev")]

@@ -76,6 +76,7 @@ def test_the_bots_beat_random_play() -> None:
     assert row.margin[1] > 0 and row.rates["win"][0] > 0.25
 
 
+@pytest.mark.slow  # worker processes
 def test_the_same_numbers_on_any_backend() -> None:
     args = ([BIGTWO["pusoy-dos"]], ["bot"], ["random"], 20)
     assert bench_bigtwo(*args, seed=4) == bench_bigtwo(*args, seed=4, backend=Backend(jobs=2))

@@ -82,6 +82,7 @@ def test_the_response_and_the_play_deal_apart_and_as_simulate_does() -> None:
     assert tally.deals == 3 and tally.hands == 12
 
 
+@pytest.mark.slow  # worker processes
 def test_the_ladder_gives_the_same_numbers_on_any_backend() -> None:
     args = (["macau"], ["lexicographic"], (2, 4), 30)
     local = bench_thirteen(*args, seed=2, response_deals=20)

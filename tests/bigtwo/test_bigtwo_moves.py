@@ -22,6 +22,7 @@ from housegame.bigtwo import (
 )
 from housegame.cards import DECK, Card, parse_cards
 from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS, variant
+from tests.suite import examples
 
 hands = st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True)
 
@@ -39,7 +40,7 @@ def brute_force(hand: list[Card], rules: Rules) -> set[frozenset[Card]]:
 
 
 @pytest.mark.parametrize("ruleset_id", BIG_TWO_IDS)
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(hand=hands)
 def test_all_plays_finds_exactly_the_legal_combinations(ruleset_id: str, hand: list[Card]) -> None:
     rules = load_rules(ruleset_id)
@@ -60,7 +61,7 @@ def _family_then_strength(plays: list[Combo]) -> list[tuple[int, tuple[int, ...]
 
 
 @pytest.mark.parametrize("ruleset_id", BIG_TWO_IDS)
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(hand=hands, table=st.lists(st.sampled_from(DECK), min_size=1, max_size=5, unique=True))
 def test_legal_plays_beat_the_table_weakest_first(
     ruleset_id: str, hand: list[Card], table: list[Card]

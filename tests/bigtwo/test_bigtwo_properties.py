@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from housegame.bigtwo import Combo, Game, beats, load_rules
 from housegame.cards import Card
 from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS
+from tests.suite import examples
 
 
 def play_randomly(game: Game, rnd: random.Random) -> None:
@@ -34,7 +35,7 @@ def play_randomly(game: Game, rnd: random.Random) -> None:
 
 
 @pytest.mark.parametrize("ruleset_id", BIG_TWO_IDS)
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rnd=st.randoms(use_true_random=False))
 def test_random_games_end_cleanly_and_settle_to_zero(
     ruleset_id: str, seed: int, rnd: random.Random

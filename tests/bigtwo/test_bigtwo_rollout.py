@@ -32,6 +32,7 @@ from housegame.bigtwo.unseen import UnseenDealer
 from housegame.cards import DECK, Card
 from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS, variant
 from tests.bigtwo.test_bigtwo_search import played
+from tests.suite import examples, per_ruleset
 
 VARIANTS = {
     "bombs": "bombs: {kinds: [quads, straight-flush], beat: [single, pair]}\n",
@@ -59,7 +60,7 @@ def test_pack_orders_as_the_tuples() -> None:
         pack((64,), 1)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(hand=st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True))
 def test_hand_plays_are_the_reference_plays(every_rules: list[Rules], hand: list[Card]) -> None:
     """``PowerTable.hand_plays`` (from the hand's shape) lists ``PlayIndex.plays_of`` (itself
@@ -136,7 +137,7 @@ QUICK = SearchSettings(determinisations=6, candidates=8)
 
 
 @pytest.mark.parametrize("careful", [True, False])
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 40))
 def test_the_fast_search_estimates_what_the_reference_estimates(
     every_rules: list[Rules], careful: bool, seed: int, moves: int
@@ -152,7 +153,7 @@ def test_the_fast_search_estimates_what_the_reference_estimates(
         assert fast == estimates(game, search, seed, reference_scorer)
 
 
-@pytest.mark.parametrize("ruleset", BIG_TWO_IDS)
+@pytest.mark.parametrize("ruleset", per_ruleset(BIG_TWO_IDS))
 def test_whole_games_of_the_default_search_are_the_references(ruleset: str) -> None:
     """A whole seeded game with the default settings: at each searched decision, the fast
     estimates are the reference's."""
@@ -165,7 +166,7 @@ def test_whole_games_of_the_default_search_are_the_references(ruleset: str) -> N
         game.play(best.cards) if best is not None else game.pass_turn()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 60))
 def test_own_moves_are_the_engines(every_rules: list[Rules], seed: int, moves: int) -> None:
     """The search's candidates start from ``own_moves``: the engine's legal plays, in order,

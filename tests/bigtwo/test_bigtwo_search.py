@@ -29,6 +29,7 @@ from housegame.cards import DECK, Card, parse_cards
 from housegame.glossary import say
 from housegame.yamlsource import load_yaml_text
 from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS
+from tests.suite import examples
 
 QUICK = SearchSettings(determinisations=4, candidates=6)
 
@@ -65,7 +66,7 @@ def test_a_playout_is_the_engines_game(rules: Rules, seed: int) -> None:
     assert net_totals(pos, rules, game.names) == game.settlement().totals
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hand=st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True))
 def test_the_play_index_lists_what_all_plays_lists(hand: list[Card]) -> None:
     """``PlayIndex.plays_of`` (each group classified once) against ``moves.all_plays``, for

@@ -31,6 +31,7 @@ from housegame.rulesets.loader import load_ruleset
 from housegame.yamlsource import load_yaml_text
 from tests.bigtwo.bigtwo_shipped import BIG_TWO_IDS, variant
 from tests.bigtwo.test_bigtwo_properties import play_randomly
+from tests.suite import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = SearchSettings(determinisations=4, candidates=6)
@@ -57,7 +58,7 @@ def deal(ruleset_id: str, players: int, seed: int) -> Game:
 
 
 @pytest.mark.parametrize(("ruleset_id", "players"), SEATED)
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rnd=st.randoms(use_true_random=False))
 def test_random_games_at_every_seat_count_end_cleanly_and_settle_to_zero(
     ruleset_id: str, players: int, seed: int, rnd: random.Random

@@ -11,6 +11,7 @@ from housegame.bigtwo import load_rules, replay_located
 from housegame.bigtwo.session import Table, move_text
 from housegame.errors import HousegameError
 from housegame.yamlsource import load_yaml_text
+from tests.suite import examples
 
 
 def test_the_computer_plays_up_to_your_turn() -> None:
@@ -32,7 +33,7 @@ def test_nothing_out_of_turn() -> None:
     assert caught.value.text("zh") == "现在轮到 West, 不是你"
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     ruleset=st.sampled_from(["maceplay-big-two", "hong-kong-big-two", "taiwan-big-two"]),

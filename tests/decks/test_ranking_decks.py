@@ -24,6 +24,7 @@ from housegame.ranking import (
     wild_best,
 )
 from housegame.rulesets.common import DeckSpec
+from tests.suite import examples
 
 TWO_DECKS = DeckSpec(decks=2, extra_suits=["spades"]).deck()
 JOKERS = DeckSpec(jokers=2).deck()
@@ -136,7 +137,7 @@ def _full_wild_best(cards: tuple[Card, ...], rules: RankingRules) -> int:
 SUIT_ORDER = replace(DEFAULT_RULES, suit_order=(3, 2, 0, 1))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(st.integers(0, 51), min_size=2, max_size=4),
     st.sampled_from([DEFAULT_RULES, SUIT_ORDER, replace(DEFAULT_RULES, joker_duplicates=False)]),
@@ -154,7 +155,7 @@ def test_wild_best_matches_trying_every_card(
     assert wild_best(hand, rules)[0] == _full_wild_best(hand, rules)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.sampled_from(TWO_DECKS.cards()), min_size=5, max_size=5),
     st.sampled_from([DEFAULT_RULES, BELOW, SUIT_ORDER]),

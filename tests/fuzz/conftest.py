@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from housegame.cli import app
+from tests.suite import examples
 
 LONG = os.environ.get("HOUSEGAME_FUZZ", "") == "long"
 
@@ -21,7 +22,7 @@ def fuzz_settings(ci_examples: int) -> settings:
     """CI runs a fixed, small sample (the same examples every run); ``HOUSEGAME_FUZZ=long``
     draws 400 fresh examples a test."""
     return settings(
-        max_examples=400 if LONG else ci_examples,
+        max_examples=examples(400) if LONG else ci_examples,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
         derandomize=not LONG,

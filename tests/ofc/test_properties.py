@@ -16,10 +16,13 @@ from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.loader import bundled_of
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.setting import Setting
+from tests.suite import examples
 
 OFC = bundled_of(OfcRuleset)
 IDS = [r.id for r in OFC]
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def test_both_rulesets_are_covered() -> None:

@@ -14,6 +14,7 @@ from housegame.ofc.session import Table
 from housegame.rulesets.loader import load_ruleset
 from housegame.rulesets.ofc import OfcRuleset
 from housegame.yamlsource import load_yaml_text
+from tests.suite import examples
 
 
 def table(seed: int, ruleset: str = "golden-nugget-pineapple", bots: int = 1) -> Table:
@@ -72,7 +73,7 @@ def test_the_next_hand_carries_totals_and_fantasyland() -> None:
     )
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     ruleset=st.sampled_from(["golden-nugget-pineapple", "ofc-classic"]),

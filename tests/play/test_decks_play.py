@@ -22,6 +22,7 @@ from housegame.errors import TableError
 from housegame.play import Table, parse_lanes, resume
 from housegame.thirteen.replay import SessionLog, deal_hands, replay
 from tests.play.test_session import Session, played_and_replayed, rules, sessions
+from tests.suite import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 JOKERS = "maceplay-ghosts"
@@ -143,7 +144,7 @@ DECKS = (SUIT, JOKERS, SIX)
 """A second suit (5 seats), two jokers (4 seats), two extra suits (6 seats)."""
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(session=sessions(DECKS, 2))
 def test_any_session_on_a_deck_of_its_own_replays(session: Session) -> None:
     """Whatever the deck and seat count it seats, a session the arranger plays (jokers and

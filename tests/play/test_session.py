@@ -20,6 +20,7 @@ from housegame.play import Table, TimeUp, parse_lanes, resume
 from housegame.rulesets.loader import bundled_rulesets, load_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.replay import SessionLog, deal_hands, replay
+from tests.suite import examples
 
 SEED_7 = "AH QC JS JH 9S 6S 6D 6C 5H 4S 4H 4C 2C"
 """Your 13 cards with seed 7, highest first."""
@@ -279,7 +280,7 @@ def sessions(rulesets: Sequence[str], most_hands: int) -> st.SearchStrategy[Sess
     )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(session=sessions(THIRTEEN, 3))
 def test_any_session_replays_to_its_running_totals(session: Session) -> None:
     """Whatever the ruleset and deal, the log of a session the arranger plays replays to the

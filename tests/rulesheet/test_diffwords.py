@@ -171,6 +171,7 @@ def _covered(game: str, bases: list[RulesetBase]) -> set[Pattern]:
     return worded
 
 
+@pytest.mark.slow  # every one-setting change of every bundled ruleset, validated and worded
 @pytest.mark.parametrize("game", ["thirteen-card", "ofc", "big-two"])
 def test_every_setting_of_the_schema_is_worded(game: str) -> None:
     """Fails when a new schema key has no words on the rules sheet: add them there (and a

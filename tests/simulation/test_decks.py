@@ -20,6 +20,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import simulate
 from housegame.simulation.thirteen import deal_chunk
 from housegame.thirteen.settle import settle_table
+from tests.suite import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,7 +67,7 @@ def test_deals_come_from_the_rulesets_deck(
     assert special > 20  # jokers or cards twice, at most tables
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), case=st.sampled_from(CASES), data=st.data())
 def test_seat_order_changes_no_players_result(
     seed: int, case: tuple[list[ThirteenCardRuleset], int], data: st.DataObject

@@ -46,6 +46,7 @@ def test_a_game_report_prints_a_short_summary(ofc_report: GameReport) -> None:
     assert lines[1].startswith(f"  GameStats({ofc_report.rulesets[0].ruleset}: 12 games; seat 1 ")
 
 
+@pytest.mark.slow  # worker processes
 def test_ofc_is_seeded_whatever_the_backend(ofc_report: GameReport) -> None:
     again = simulate_ofc(bundled_of(OfcRuleset), hands=12, seed=4, backend=Backend(jobs=2))
     assert again.as_dict() == ofc_report.as_dict()

@@ -61,6 +61,7 @@ def test_every_change_carries_its_interval_and_words(pagat: SensitivityReport) -
     assert data["base"]["skill"] > 0  # ev play beats lexicographic
 
 
+@pytest.mark.slow  # worker processes: tests/simulation/test_runner.py is the quick check
 def test_the_same_numbers_on_two_processes() -> None:
     args = ("pagat", 120)
     one = sensitivity(*args, seed=5, settings=["scoop.bonus"])
@@ -68,6 +69,7 @@ def test_the_same_numbers_on_two_processes() -> None:
     assert one.as_dict() == two.as_dict()
 
 
+@pytest.mark.slow  # a local cluster
 def test_the_same_numbers_on_dask() -> None:
     import distributed  # the dask extra, installed for the tests
 

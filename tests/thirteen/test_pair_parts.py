@@ -17,12 +17,13 @@ from housegame.setting import Setting
 from housegame.thirteen.pairs import PairScorer, payout_of
 from housegame.thirteen.payout import LaneVals, Opponent, total
 from housegame.thirteen.results import Seat
+from tests.suite import examples
 
 RULESETS = {r.id: r for r in bundled_of(ThirteenCardRuleset)}
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_known_pairs_parts_sum_to_its_value(ruleset_id: str, seed: int) -> None:
     ruleset = RULESETS[ruleset_id]

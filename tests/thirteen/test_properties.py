@@ -18,6 +18,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.tables import TableFile
 from housegame.thirteen import score_thirteen
 from housegame.thirteen.specials import holding
+from tests.suite import examples, per_ruleset
 
 DECK_EXAMPLES = sorted(
     str(p) for p in (Path(__file__).parents[2] / "examples" / "decks").glob("maceplay-*.yaml")
@@ -101,7 +102,7 @@ def _totals(ruleset: ThirteenCardRuleset, table: dict[str, Any]) -> dict[str, An
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_payouts_sum_to_zero_and_seat_order_changes_nothing(
     ruleset_id: str, data: st.DataObject
@@ -122,9 +123,9 @@ MULTIPLIERS = [
 
 
 @pytest.mark.parametrize(
-    "ruleset_id", [r.id for r in bundled_of(ThirteenCardRuleset) if r.pool is None]
+    "ruleset_id", per_ruleset([r.id for r in bundled_of(ThirteenCardRuleset) if r.pool is None])
 )
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_card_multipliers_scale_each_pair_by_both_factors(
     ruleset_id: str, data: st.DataObject

@@ -24,6 +24,7 @@ from housegame.tables import TableFile
 from housegame.thirteen.results import Seat, TableResult, TableTerms
 from housegame.thirteen.seating import resolve_banker, seat_table
 from housegame.thirteen.settle import settle_table, settle_terms
+from tests.suite import examples, per_ruleset
 from tests.thirteen.test_properties import tables
 
 VARIANTS = sorted((Path(__file__).parents[1] / "arrange" / "variants").glob("*.yaml"))
@@ -73,7 +74,7 @@ def assert_same(rules: ThirteenCardRuleset, seats: Sequence[Seat], banker: str |
         assert all(type(units) is int for units in whole)
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+@pytest.mark.parametrize("ruleset_id", per_ruleset(sorted(RULESETS)))
 def test_the_same_terms_on_seeded_simulated_tables(ruleset_id: str) -> None:
     """Hands set by the ``ev`` arranger, specials declared as it decides: what a simulation
     settles."""
@@ -86,8 +87,8 @@ def test_the_same_terms_on_seeded_simulated_tables(ruleset_id: str) -> None:
         assert_same(rules, seats, banker)
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("ruleset_id", per_ruleset(sorted(RULESETS)))
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_the_same_terms_on_random_tables(ruleset_id: str, data: st.DataObject) -> None:
     """Fouls, surrenders, declared specials and any banker."""

@@ -24,6 +24,7 @@ from housegame.tables import PlayerEntry, TableFile
 from housegame.thirteen.results import Seat
 from housegame.thirteen.specials import holding
 from housegame.trainer import coach, explain, explain_table, seat_opponents
+from tests.suite import examples, per_ruleset
 
 VARIANTS = sorted((Path(__file__).parents[1] / "arrange" / "variants").glob("*.yaml"))
 
@@ -208,8 +209,8 @@ def random_choice(found: ThirteenCardRuleset, rng: random.Random, cards: list[Ca
             return Seat("You", setting)
 
 
-@pytest.mark.parametrize("ref", RULESETS, ids=[Path(r).stem for r in RULESETS])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("ref", per_ruleset(RULESETS))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), banker=st.booleans())
 def test_the_parts_sum_exactly_to_the_regret(
     ref: str, seed: int, players: int, banker: bool

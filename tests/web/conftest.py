@@ -1,13 +1,12 @@
 """The web table's fixtures: the framework's test client for the API and pages, and a real
 browser (Debian's chromium driven by selenium through its chromedriver) on a live server.
 
-Every test that uses the browser is marked ``browser`` (``-m "not browser"`` leaves them out).
-On a machine without chromium they are not run, and the run says so in one line with the
-command that installs it; where they are required (``CI=true`` or
-``HOUSEGAME_REQUIRE_BROWSER=1``, which ``.ci/run`` sets after installing chromium) a missing
-browser fails each of them instead. Screenshots go to
-the test's temporary folder, or to ``docs/images/web/`` with ``HOUSEGAME_REGEN=1`` (the
-command that regenerates the screenshots in ``docs/web.md``).
+Every test that uses the browser is marked ``browser``. Like the slow tests, the quick suite
+leaves them out and says so in one line (``tests/conftest.py``); the full suite (``pytest
+--full``, ``HOUSEGAME_FULL=1`` or ``CI=true``, as ``.ci/run`` does) runs them, and there a
+missing chromium or chromedriver fails each of them. Screenshots go to the test's temporary
+folder, or to ``docs/images/web/`` with ``HOUSEGAME_REGEN=1`` (the command that regenerates the
+screenshots in ``docs/web.md``).
 """
 
 from __future__ import annotations
@@ -28,12 +27,11 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 from housegame.web import create_app
+from tests.suite import PACKAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "docs" / "images" / "web"
 WAIT_SECONDS = 20.0
-INSTALL = "apt-get install chromium chromium-driver"
-REQUIRE_ENV = "HOUSEGAME_REQUIRE_BROWSER"
 PHONE_WIDTH = 390
 """A phone's screen (an iPhone 12 to 15): every page fits it."""
 
@@ -65,36 +63,12 @@ def browser_missing() -> str | None:
     return f"{' and '.join(missing)} not found" if missing else None
 
 
-def browser_required() -> bool:
-    """CI must run the browser tests: there a missing browser is a failure, not a note."""
-    return os.environ.get("CI", "").lower() == "true" or os.environ.get(REQUIRE_ENV) == "1"
-
-
-_not_run: list[str] = []
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test that drives the browser, so ``-m "not browser"`` can leave them out;
-    without chromium (and where it is not required) mark them not to run."""
-    missing = None if browser_required() else browser_missing()
+    """Mark every test that drives the browser: the quick suite leaves them out, ``-m "not
+    browser"`` too."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-            if missing is not None:
-                item.add_marker(pytest.mark.skip(reason=f"{missing} ({INSTALL})"))
-                _not_run.append(item.nodeid)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The one line that says the browser tests were not run, why, and how to run them."""
-    reason = browser_missing()
-    if _not_run and reason is not None:
-        terminalreporter.write_line(
-            f"browser tests not run ({len(_not_run)}): {reason}; install them with "
-            f"`{INSTALL}` (Debian/Ubuntu), or set HOUSEGAME_CHROMIUM and "
-            "HOUSEGAME_CHROMEDRIVER",
-            yellow=True,
-        )
 
 
 @pytest.fixture(scope="session")
@@ -143,8 +117,9 @@ def new_chromium() -> WebDriver:
     missing = browser_missing()
     if missing is not None or CHROMIUM is None or CHROMEDRIVER is None:
         pytest.fail(
-            f"{missing}: the browser tests are required here ({INSTALL}); "
-            "or leave them out with -m 'not browser'"
+            f"{missing}: the full suite runs the browser tests ({PACKAGES}, or set "
+            "HOUSEGAME_CHROMIUM and HOUSEGAME_CHROMEDRIVER); or leave them out with "
+            "-m 'not browser'"
         )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service

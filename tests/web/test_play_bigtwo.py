@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ from housegame.bigtwo import replay_located
 from housegame.web import games, play_bigtwo
 from housegame.yamlsource import load_yaml_text
 from tests.web.conftest import Shot, Visit, wait_for
+from tests.web.housegame_cli import cli_ok
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -162,12 +161,7 @@ def test_a_whole_game_replays_from_its_log(client: TestClient, tmp_path: Path) -
     assert log.headers["content-disposition"] == 'attachment; filename="bigtwo-11.yaml"'
     path = tmp_path / "game.yaml"
     path.write_text(log.text, encoding="utf-8")
-    replayed = subprocess.run(
-        [sys.executable, "-m", "housegame", "bigtwo", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    replayed = cli_ok("bigtwo", "replay", str(path), "--json")
     assert json.loads(replayed.stdout) == {**state["settlement"], "moves": len(state["moves"])}
 
 

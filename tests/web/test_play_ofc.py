@@ -16,6 +16,7 @@ from selenium.webdriver.common.by import By
 
 from housegame.web import games, play_ofc
 from tests.web.conftest import Shot, Visit, wait_for
+from tests.web.housegame_cli import cli_ok
 
 SEED_7 = ["6D", "JS", "9S", "4H", "QC"]
 """Your first five cards with seed 7."""
@@ -164,12 +165,7 @@ def test_a_whole_hand_replays_from_its_log(
     assert log.headers["content-disposition"] == 'attachment; filename="ofc-21.yaml"'
     path = tmp_path / "hand.yaml"
     path.write_text(log.text, encoding="utf-8")
-    replayed = subprocess.run(
-        [sys.executable, "-m", "housegame", "ofc", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    replayed = cli_ok("ofc", "replay", str(path), "--json")
     data = json.loads(replayed.stdout)
     assert data["ruleset"] == ruleset and data["seed"] == 21
     assert data["totals"] == result["totals"]

@@ -4,8 +4,6 @@ server's timer, a log that ``housegame replay`` reads) and the page on a phone-s
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,7 @@ from tests.play.test_decks_play import (
 )
 from tests.play.test_session import FOUL, LEGAL, SEED_7
 from tests.web.conftest import ROOT, Shot, Visit, fits, wait_for
+from tests.web.housegame_cli import cli_ok
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -161,12 +160,7 @@ def test_running_totals_and_a_log_that_replays(client: TestClient, tmp_path: Pat
     assert log.headers["content-disposition"] == 'attachment; filename="thirteen-7.yaml"'
     path = tmp_path / "session.yaml"
     path.write_text(log.text, encoding="utf-8")
-    replayed = subprocess.run(
-        [sys.executable, "-m", "housegame", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    replayed = cli_ok("replay", str(path), "--json")
     data = json.loads(replayed.stdout)
     assert [hand["banker"] for hand in data["hands"]] == ["You", "Computer 1"]
     assert data["totals"] == done["totals"]

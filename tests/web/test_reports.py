@@ -3,8 +3,6 @@ its progress, cancelling, bounds and bad input; the page in a browser."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -19,6 +17,7 @@ from selenium.webdriver.support.ui import Select
 from housegame.errors import TableError
 from housegame.web import reports
 from tests.web.conftest import Shot, Visit, wait_for
+from tests.web.housegame_cli import cli_ok
 
 ARGS = {"rulesets": ["taiwan", "pagat"], "deals": 200, "seed": 5, "players": 3}
 PLOT_NAMES = [
@@ -61,12 +60,7 @@ def test_the_report_is_exactly_what_simulate_writes(client: TestClient, tmp_path
     assert status["state"] == "done"
     assert status["done"] == status["total"] == 400
     csv = tmp_path / "report.csv"
-    cli = subprocess.run(
-        [sys.executable, "-m", "housegame", "simulate", *CLI_ARGS, "--json", "--csv", str(csv)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    cli = cli_ok("simulate", *CLI_ARGS, "--json", "--csv", str(csv))
     downloaded = client.get(f"/api/simulations/{job}/report.json")
     assert downloaded.headers["content-disposition"].startswith("attachment")
     assert downloaded.text == cli.stdout

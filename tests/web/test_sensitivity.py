@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from tests.web.housegame_cli import cli_ok
 
 BODY = {"ruleset": "pagat", "deals": 30, "seed": 4, "settings": ["scoop", "specials.lower"]}
 CLI = ["pagat", "--deals", "30", "--seed", "4", "-s", "scoop", "-s", "specials.lower"]
@@ -31,12 +31,7 @@ def test_a_run_is_what_the_command_prints(client: TestClient) -> None:
     run = started.json()["id"]
     status = finished(client, run)
     assert status["state"] == "done" and status["done"] == status["total"] == 30 * 4
-    cli = subprocess.run(
-        [sys.executable, "-m", "housegame", "sensitivity", *CLI, "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    cli = cli_ok("sensitivity", *CLI, "--json")
     assert status["report"] == json.loads(cli.stdout)
     assert client.get(f"/api/sensitivity/{run}/sensitivity.json").json() == status["report"]
     csv = client.get(f"/api/sensitivity/{run}/sensitivity.csv")
