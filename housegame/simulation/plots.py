@@ -3,13 +3,18 @@ with a font that draws Chinese wherever one is installed.
 
 Labels may be Chinese (打枪, a special hand named 三同花) in either language, so the font is
 picked by what it can draw, not by a name list that fits one distribution: the known CJK
-families first, then any installed family whose font holds every glyph of ``CJK_SAMPLE``.
+families first, then any installed family whose font draws every glyph of ``CJK_SAMPLE``.
+"Draws" means a glyph of its own for each character: matplotlib ships a "Last Resort" font
+whose character map covers all of Unicode with one box per block, which must not count. A font
+installed after matplotlib cached its font list is found too (matplotlib only reads the system
+folders again when its cache is deleted).
 """
 
 from __future__ import annotations
 
 import functools
 import warnings
+from collections.abc import Iterable
 from typing import Any
 
 from housegame.errors import HousegameError
@@ -32,20 +37,47 @@ PREFERRED = (
 """Families tried first, in this order (Debian's fonts-wqy-microhei is WenQuanYi Micro Hei,
 fonts-noto-cjk is Noto Sans CJK)."""
 
+FONT_PACKAGE = "fonts-wqy-microhei"
+"""The Debian/Ubuntu package the notice names (the one CI installs)."""
+
 NO_CJK_FONT = (
     "no font that draws Chinese is installed: Chinese in the plots shows as empty boxes "
-    "(install one, e.g. Debian's fonts-wqy-microhei or fonts-noto-cjk)"
+    f"(install one, e.g. `apt-get install {FONT_PACKAGE}` or fonts-noto-cjk)"
 )
 
 
-def _holds_sample(path: str) -> bool:
+def draws_sample(path: str) -> bool:
+    """Whether the font file gives every character of ``CJK_SAMPLE`` a glyph of its own.
+
+    A character map alone is not enough: Last Resort maps every code point of a block to the
+    same box glyph."""
     from matplotlib.ft2font import FT2Font
 
     try:
         charmap = FT2Font(path).get_charmap()
     except (OSError, RuntimeError, ValueError):
         return False
-    return all(ord(ch) in charmap for ch in CJK_SAMPLE)
+    glyphs = [charmap.get(ord(ch), 0) for ch in CJK_SAMPLE]
+    return 0 not in glyphs and len(set(glyphs)) == len(set(CJK_SAMPLE))
+
+
+def _first_drawing(fonts: Iterable[Any]) -> Any | None:
+    """The first font entry (``font_manager.FontEntry``) whose file draws the sample."""
+    checked: dict[str, bool] = {}
+    for font in fonts:
+        if font.fname not in checked:
+            checked[font.fname] = draws_sample(font.fname)
+        if checked[font.fname]:
+            return font
+    return None
+
+
+def _installed_since_the_cache() -> list[str]:
+    """Font files in the system's font folders that matplotlib's cached list does not hold."""
+    from matplotlib import font_manager
+
+    known = {font.fname for font in font_manager.fontManager.ttflist}
+    return sorted(set(font_manager.findSystemFonts()) - known)
 
 
 @functools.cache
@@ -53,15 +85,17 @@ def cjk_family() -> str | None:
     """The family matplotlib should draw Chinese with, or None when no installed font can."""
     from matplotlib import font_manager
 
-    fonts = font_manager.fontManager.ttflist
+    manager = font_manager.fontManager
     rank = {name: i for i, name in enumerate(PREFERRED)}
-    ordered = sorted(fonts, key=lambda f: (rank.get(f.name, len(rank)), f.name, f.fname))
-    checked: dict[str, bool] = {}
-    for font in ordered:
-        if font.fname not in checked:
-            checked[font.fname] = _holds_sample(font.fname)
-        if checked[font.fname]:
-            return str(font.name)
+    ordered = sorted(manager.ttflist, key=lambda f: (rank.get(f.name, len(rank)), f.name, f.fname))
+    found = _first_drawing(ordered)
+    if found is not None:
+        return str(found.name)
+    for path in _installed_since_the_cache():
+        if draws_sample(path):
+            first_face = len(manager.ttflist)
+            manager.addfont(path)  # this process's list; matplotlib's cache is left alone
+            return str(manager.ttflist[first_face].name)
     return None
 
 
@@ -90,4 +124,13 @@ def pyplot() -> Any:
     return plt
 
 
-__all__ = ["CJK_SAMPLE", "NO_CJK_FONT", "PREFERRED", "cjk_family", "font_notice", "pyplot"]
+__all__ = [
+    "CJK_SAMPLE",
+    "FONT_PACKAGE",
+    "NO_CJK_FONT",
+    "PREFERRED",
+    "cjk_family",
+    "draws_sample",
+    "font_notice",
+    "pyplot",
+]

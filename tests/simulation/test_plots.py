@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,42 +18,97 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import plots, simulate
 from housegame.simulation.report import term_text, what_differs
 from housegame.simulation.thirteen import simulated_rulesets
+from tests.simulation.cjk_font import FAMILY, build_cjk_font
+from tests.suite import full_suite
 
 runner = CliRunner()
 
 
-def test_chinese_draws_with_the_installed_cjk_font() -> None:
-    """CI installs Debian's fonts-wqy-microhei: found by its glyphs, whatever its name."""
+LAST_RESORT = "LastResortHE-Regular.ttf"
+
+
+@pytest.fixture
+def fonts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """matplotlib's font list cut to the Latin fonts and its own Last Resort (a character map
+    of all of Unicode, one box per block), and the system's font files, which the test fills:
+    a machine with no CJK font, whatever this one has."""
     from matplotlib import font_manager
 
+    manager = font_manager.fontManager
+    kept = [f for f in manager.ttflist if f.name.startswith("DejaVu") or LAST_RESORT in f.fname]
+    assert any(LAST_RESORT in f.fname for f in kept), "matplotlib ships Last Resort"
+    system: list[str] = []
+    monkeypatch.setattr(manager, "ttflist", kept)
+    monkeypatch.setattr(font_manager, "findSystemFonts", lambda *args, **kwargs: system)
     plots.cjk_family.cache_clear()
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    family = plots.cjk_family()
-    assert family is not None and plots.font_notice() is None
-    if not installed & {"Noto Sans CJK SC", "Source Han Sans SC"}:
-        assert family == "WenQuanYi Micro Hei"
+    yield system
+    plots.cjk_family.cache_clear()
+    manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # the cut list's lookups
+
+
+def draw_chinese(title: str = "三同花 打枪 全垒打 头道 赢-输-平") -> None:
+    """Draw ``title``; a glyph missing from every font in the list warns."""
     plt = plots.pyplot()
     fig, ax = plt.subplots()
-    ax.set_title("三同花 打枪 全垒打 头道 赢-输-平")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a missing glyph warns
-        fig.savefig(io.BytesIO(), format="png")
-    plt.close(fig)
+    ax.set_title(title)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            fig.savefig(io.BytesIO(), format="png")
+    finally:
+        plt.close(fig)
 
 
-def test_no_cjk_font_is_said_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_last_resort_boxes_are_not_chinese(fonts: list[str]) -> None:
+    """Last Resort's character map covers the sample, but with one box for the whole block."""
     from matplotlib import font_manager
 
-    latin = [f for f in font_manager.fontManager.ttflist if f.name.startswith("DejaVu")]
-    monkeypatch.setattr(font_manager.fontManager, "ttflist", latin)
+    last_resort = next(f.fname for f in font_manager.fontManager.ttflist if LAST_RESORT in f.fname)
+    assert not plots.draws_sample(last_resort)
+    assert plots.cjk_family() is None
+
+
+def test_a_font_installed_after_matplotlib_s_cache_is_found_by_its_glyphs(
+    fonts: list[str], tmp_path: Path
+) -> None:
+    fonts.append(str(build_cjk_font(tmp_path / "test-hei.ttf")))
+    assert plots.draws_sample(fonts[0])
+    assert plots.cjk_family() == FAMILY
+    assert plots.font_notice() is None
+    draw_chinese(plots.CJK_SAMPLE)
+
+
+def test_no_cjk_font_is_said_once_and_the_plots_still_render(
+    fonts: list[str], tmp_path: Path
+) -> None:
+    assert plots.cjk_family() is None
+    assert plots.font_notice() == plots.NO_CJK_FONT
+    assert f"apt-get install {plots.FONT_PACKAGE}" in plots.NO_CJK_FONT
+    args = ["simulate", "-r", "pagat", "--deals", "5", "--out", str(tmp_path)]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    assert out.stderr.count("note: no font that draws Chinese is installed") == 1
+    assert sorted(p.name for p in tmp_path.glob("*.png"))
+
+
+def test_chinese_draws_with_the_machine_s_cjk_font(request: pytest.FixtureRequest) -> None:
+    """The machine's own CJK font (CI installs Debian's fonts-wqy-microhei), found by its glyphs
+    whatever its name, even when matplotlib cached its font list before it was installed."""
+    from matplotlib import font_manager
+
+    installed = [
+        path
+        for path in font_manager.findSystemFonts()
+        if LAST_RESORT not in path and plots.draws_sample(path)
+    ]
+    if not installed:
+        if full_suite(request.config):
+            pytest.fail(f"no CJK font here: the full suite needs {plots.FONT_PACKAGE}")
+        pytest.skip(f"no CJK font installed (apt-get install {plots.FONT_PACKAGE})")
     plots.cjk_family.cache_clear()
     try:
-        assert plots.cjk_family() is None
-        assert plots.font_notice() == plots.NO_CJK_FONT
-        args = ["simulate", "-r", "pagat", "--deals", "5", "--out", str(tmp_path)]
-        out = runner.invoke(app, args)
-        assert out.exit_code == 0, out.output
-        assert out.stderr.count("note: no font that draws Chinese is installed") == 1
+        assert plots.cjk_family() is not None and plots.font_notice() is None
+        draw_chinese()
     finally:
         plots.cjk_family.cache_clear()
 
