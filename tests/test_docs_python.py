@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from dataclasses import dataclass
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name as canonical_name
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,6 +56,47 @@ def test_blocks_are_found() -> None:
 def test_python_block_runs(block: PythonBlock) -> None:
     done = subprocess.run(
         [sys.executable, "-c", block.code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, f"{block.id}:\n{done.stderr[-2000:]}"
+
+
+def extras_only_modules() -> set[str]:
+    """Top-level modules that only an extra of pyproject.toml installs (matplotlib, pandas,
+    fastapi, ...): what the README's first command, ``pip install .``, does not bring."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    base = {canonical_name(Requirement(r).name) for r in project["dependencies"]}
+    extras = (
+        {
+            canonical_name(Requirement(r).name)
+            for requirements in project["optional-dependencies"].values()
+            for r in requirements
+        }
+        - base
+        - {"housegame"}
+    )
+    return {
+        module
+        for module, dists in packages_distributions().items()
+        if {canonical_name(d) for d in dists} <= extras
+    }
+
+
+README_BLOCKS = [block for block in BLOCKS if block.file.name == "README.md"]
+
+
+@pytest.mark.parametrize("block", README_BLOCKS, ids=[b.id for b in README_BLOCKS])
+def test_readme_python_runs_after_the_readme_s_install(block: PythonBlock) -> None:
+    """The README's Python examples run with what ``pip install .`` installs: every module only
+    an extra brings is made unimportable first."""
+    blocked = sorted(extras_only_modules())
+    assert {"matplotlib", "pandas", "fastapi"} <= set(blocked)
+    prelude = f"import sys\nfor name in {blocked!r}:\n    sys.modules[name] = None\n"
+    done = subprocess.run(
+        [sys.executable, "-c", prelude + block.code],
         cwd=ROOT,
         capture_output=True,
         text=True,
