@@ -191,8 +191,6 @@ def main() -> None:
         "--first-session", type=int, default=0, help="play sessions from this one on (split a run)"
     )
     parser.add_argument("--playouts", type=int, default=SearchSettings().playouts)
-    parser.add_argument("--fills", type=int, default=SearchSettings().fills)
-    parser.add_argument("--groups", type=int, default=SearchSettings().groups)
     parser.add_argument("--seen", type=int, default=SearchSettings().seen)
     parser.add_argument(
         "--report-every", type=positive, default=10, help="sessions between reports"
@@ -204,9 +202,7 @@ def main() -> None:
     if args.combine:
         combine(args.combine)
         return
-    settings = SearchSettings(
-        playouts=args.playouts, fills=args.fills, groups=args.groups, seen=args.seen
-    )
+    settings = SearchSettings(playouts=args.playouts, seen=args.seen)
     print(f"# search bot {settings}")
     for ref in args.ruleset or ["golden-nugget-pineapple"]:
         ruleset = load_ruleset(ref, OfcRuleset)
