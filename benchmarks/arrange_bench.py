@@ -3,8 +3,8 @@ and the batched 5-card lookup evaluator's hands per second.
 
 Run (pin to one core; numpy here is single-threaded anyway)::
 
-    taskset -c 0 python benchmarks/arrange_bench.py --ruleset maceplay --hands 2048
-    taskset -c 0 python benchmarks/arrange_bench.py --ruleset all --hands 1024
+    taskset -c 0 python -m benchmarks.arrange_bench --ruleset maceplay --hands 2048
+    taskset -c 0 python -m benchmarks.arrange_bench --ruleset all --hands 1024
 
 Times are CPU time of this process (``time.process_time``), so other work on the machine
 disturbs them less than wall-clock time would. Per-hand time is batch time / batch size, over

@@ -2,9 +2,9 @@
 
 Run::
 
-    python benchmarks/arrange_snapshot.py --out snapshot.json          # record
-    python benchmarks/arrange_snapshot.py --compare snapshot.json      # compare with a record
-    python benchmarks/arrange_snapshot.py --one-hand --compare snapshot.json   # one call a hand
+    python -m benchmarks.arrange_snapshot --out snapshot.json          # record
+    python -m benchmarks.arrange_snapshot --compare snapshot.json      # compare with a record
+    python -m benchmarks.arrange_snapshot --one-hand --compare snapshot.json   # one call a hand
 
 Each bundled 13-card ruleset sets the same seeded hands (``--seed``, ``--hands``); the record
 holds each hand's best setting (its three lanes) and value. The hands are set in batches, or

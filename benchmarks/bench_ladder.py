@@ -2,9 +2,9 @@
 
 Run::
 
-    python benchmarks/bench_ladder.py                 # the CI size (under 10 minutes here)
-    python benchmarks/bench_ladder.py --scale 10      # ten times the deals
-    python benchmarks/bench_ladder.py --jobs 2 --json out.json
+    python -m benchmarks.bench_ladder                 # the CI size (under 10 minutes here)
+    python -m benchmarks.bench_ladder --scale 10      # ten times the deals
+    python -m benchmarks.bench_ladder --jobs 2 --json out.json
 
 It runs, in one process each (or on ``--jobs`` processes):
 

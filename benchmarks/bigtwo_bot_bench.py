@@ -2,7 +2,7 @@
 
 Run (one heavy process at a time on the shared machine)::
 
-    nice -n 10 python benchmarks/bigtwo_bot_bench.py --deals 250
+    nice -n 10 python -m benchmarks.bigtwo_bot_bench --deals 250
 
 The rulesets take turns, ``--every`` deals each, and the table so far is printed after each
 turn, so a run stopped early still has the same number of deals for every ruleset.

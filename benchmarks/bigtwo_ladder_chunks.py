@@ -10,8 +10,8 @@ chunk index, so the rulesets advance together; ``--report`` prints the table of 
 saved so far (any set of whole chunks is a sample of seeded deals drawn before any was
 played). Run::
 
-    nice -n 10 python benchmarks/bigtwo_ladder_chunks.py --games 2500 --jobs 2 --state S.json
-    python benchmarks/bigtwo_ladder_chunks.py --games 2500 --state S.json --report
+    nice -n 10 python -m benchmarks.bigtwo_ladder_chunks --games 2500 --jobs 2 --state S.json
+    python -m benchmarks.bigtwo_ladder_chunks --games 2500 --state S.json --report
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from bigtwo_bot_bench import RULESETS
-
+from benchmarks.bigtwo_bot_bench import RULESETS
 from housegame.bench.games import (
     BIGTWO_CHUNK,
     BigTwoMatch,

@@ -12,7 +12,7 @@ With ``--old`` the two checkouts take turns, ``--rounds`` rounds (old first, the
 ...), each run in its own process; the table gives each side's median over the rounds and
 new/old. Run (niced on a shared machine)::
 
-    nice -n 10 python benchmarks/bigtwo_search_speed.py --old /path/to/old --rounds 3
+    nice -n 10 python -m benchmarks.bigtwo_search_speed --old ../base --rounds 3
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ import sys
 import time
 from pathlib import Path
 
-from bigtwo_bot_bench import RULESETS
+from benchmarks.bigtwo_bot_bench import RULESETS
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def measure(deals: int, repeat: int) -> dict[str, float]:
@@ -73,7 +75,10 @@ def measure(deals: int, repeat: int) -> dict[str, float]:
 
 
 def run(checkout: Path, deals: int, repeat: int) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(checkout.resolve())}
+    """One measure in a process of its own: this file by path on ``checkout``'s package
+    (``benchmarks.bigtwo_bot_bench`` from this checkout where that one has no package)."""
+    path = os.pathsep.join([str(checkout.resolve()), str(ROOT)])
+    env = {**os.environ, "PYTHONPATH": path}
     command = [sys.executable, __file__, "--inner", "--deals", str(deals), "--repeat", str(repeat)]
     out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
     return json.loads(out.splitlines()[-1])  # type: ignore[no-any-return]

@@ -4,9 +4,9 @@ under the same ruleset, and ``simulate`` of a six-player 加两色 ruleset again
 
 Run::
 
-    python benchmarks/deck_bench.py one-hand --hands 40 --rounds 5
-    python benchmarks/deck_bench.py simulate --deals 200 --rounds 5
-    python benchmarks/deck_bench.py play --hands 10 --rounds 5
+    python -m benchmarks.deck_bench one-hand --hands 40 --rounds 5
+    python -m benchmarks.deck_bench simulate --deals 200 --rounds 5
+    python -m benchmarks.deck_bench play --hands 10 --rounds 5
 
 Both interleave their two sides round by round (the order alternating), time CPU
 (``time.process_time``: the machine is shared), take each side's median per round and report
@@ -30,8 +30,7 @@ from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
-from one_hand_bench import one_hand_ms  # benchmarks/, the script's folder
-
+from benchmarks.one_hand_bench import one_hand_ms
 from housegame.cards import Card
 from housegame.play import Table, bot_names
 from housegame.rulesets.loader import load_ruleset_file

@@ -2,8 +2,7 @@
 
 Run::
 
-    python benchmarks/ev_vs_lexicographic.py --seed 2026 --deals 20000   # the README's table,
-    ~40 min
+    python -m benchmarks.ev_vs_lexicographic --seed 2026 --deals 20000   # about 40 minutes
 
 Each deal is four seeded hands played twice (duplicate, see ``housegame.arrange.simulate``)
 and scored by the real engine (``settle_table``). Prints one Markdown row per ruleset: units

@@ -6,8 +6,8 @@ Each hand is dealt by seed and set at random (a legal split; a foul only where t
 plays fouls), the way a player's setting is anything but the best; the call searches the best
 setting on the seat's model and values both term by term. Run::
 
-    PYTHONPATH=. python benchmarks/explain_bench.py --hands 60 --players 4
-    PYTHONPATH=. python benchmarks/explain_bench.py --ruleset taiwan --players 2 --repeat 3
+    python -m benchmarks.explain_bench --hands 60 --players 4
+    python -m benchmarks.explain_bench --ruleset taiwan --players 2 --repeat 3
 
 ``--repeat N`` times every hand in N passes and keeps each hand's least time (steadier on a
 shared machine); ``--cold`` also times the first call (building the seat's model).

@@ -1,10 +1,11 @@
-"""Compare two checkouts' ``ev`` speed fairly on a machine whose speed drifts: run
-``arrange_bench.py --ruleset all`` from each in turn, several rounds, and report per ruleset
-the median of each side's per-round medians (CPU time, ms per hand) and their ratio.
+"""Compare two checkouts' ``ev`` speed fairly on a machine whose speed drifts: run this
+checkout's ``arrange_bench.py --ruleset all`` on each checkout's package in turn (the file by
+path, ``PYTHONPATH`` set to the checkout), several rounds, and report per ruleset the median of
+each side's per-round medians (CPU time, ms per hand) and their ratio.
 
-Run (old code in a worktree, e.g. ``git worktree add ../base <commit>``)::
+Run (old code in a worktree, e.g. ``git worktree add --detach ../base <commit>``)::
 
-    python benchmarks/interleave.py --old ../base --new . --rounds 3 --hands 512
+    python -m benchmarks.interleave --old ../base --new . --rounds 3 --hands 512
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Run (one core, niced on the shared machine)::
 
-    nice -n 10 python benchmarks/ofc_bot_bench.py --sessions 60 --hands 5
+    nice -n 10 python -m benchmarks.ofc_bot_bench --sessions 60 --hands 5
 
 Session k deals hands from seeds derived from ``--seed`` and k; it is played twice, once with
 the search bot in the first seat and once in the second (the same decks, seats swapped), and

@@ -2,7 +2,7 @@
 
 Run (one core; numpy here is single-threaded anyway)::
 
-    taskset -c 0 python benchmarks/ofc_fantasyland.py --hands 200
+    taskset -c 0 python -m benchmarks.ofc_fantasyland --hands 200
 
 Each size solves ``--hands`` random hands dealt from a seeded shuffle (the
 same hands every run) after one warm-up solve that builds the size's lookup

@@ -2,14 +2,15 @@
 ``ev`` objective), per bundled 13-card ruleset, after one warm-up call (tables loaded, model
 compiled). What ``housegame arrange`` and a caller setting one hand at a time pay.
 
-Run (interleave old and new checkouts, e.g. ``git worktree add ../base <commit>``)::
+Run from the root of the checkout to measure; old and new in turns, the old in a worktree
+(``git worktree add --detach ../base <commit>``)::
 
-    PYTHONPATH=../base python benchmarks/one_hand_bench.py --hands 60
-    PYTHONPATH=. python benchmarks/one_hand_bench.py --hands 60
-    python benchmarks/one_hand_bench.py --ruleset pagat --stages   # where one hand's time goes
+    (cd ../base && python -m benchmarks.one_hand_bench --hands 60)
+    python -m benchmarks.one_hand_bench --hands 60
+    python -m benchmarks.one_hand_bench --ruleset pagat --stages   # where one hand's time goes
 
 ``--repeat N`` times every hand in N passes and keeps each hand's least time before the median:
-steadier on a machine shared with other work (the script runs any checkout's package).
+steadier on a machine shared with other work.
 
 ``--stages`` times the steps of one call apart (median CPU ms): preparing the hand, its subsets'
 ordinals, the subsets in strength order, the per-call bound state (with the formula specialised

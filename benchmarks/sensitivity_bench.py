@@ -3,7 +3,7 @@ deals, on local processes, against the target (at most 10 minutes on this 2-core
 
 Run::
 
-    python benchmarks/sensitivity_bench.py --ruleset pagat --deals 1000 --jobs 2
+    python -m benchmarks.sensitivity_bench --ruleset pagat --deals 1000 --jobs 2
 
 Reports the variants played, wall time and CPU time (this process plus its worker processes,
 from ``resource``), the wall time per variant and per 100 deals, and how wide the intervals

@@ -3,10 +3,10 @@ or Dask workers, and the wall-clock time the issue's target implies.
 
 Run::
 
-    python benchmarks/simulate_bench.py --deals 2000 --jobs 2          # all rulesets
-    python benchmarks/simulate_bench.py --deals 2000 --jobs 2 --startup  # start-up apart
-    python benchmarks/simulate_bench.py --deals 600 --dask-workers 1 2 1 2 -r pagat -r taiwan
-    python benchmarks/simulate_bench.py --loose-tables 60 -r maceplay   # score, loose cards
+    python -m benchmarks.simulate_bench --deals 2000 --jobs 2          # all rulesets
+    python -m benchmarks.simulate_bench --deals 2000 --jobs 2 --startup  # start-up apart
+    python -m benchmarks.simulate_bench --deals 600 --dask-workers 1 2 1 2 -r pagat -r taiwan
+    python -m benchmarks.simulate_bench --loose-tables 60 -r maceplay   # score, loose cards
 
 With ``--startup`` it also times a run of one chunk per process and reports what further
 deals cost apart from that start-up (each worker process imports the package and builds its
@@ -18,9 +18,10 @@ under the same rulesets (the target: at most 10 minutes with ``--jobs 2``), both
 measured wall rate and from the CPU time per deal as if the cores were free. For Dask it also
 reads the scheduler's task stream: the seconds tasks spent computing over the wall time is
 how many workers were busy on average, which shows the scaling even when other work on the
-machine slows every worker down. Run with
-``PYTHONPATH`` pointing at an older checkout (before ``housegame.simulation``) it times that
-code's one-process ``simulate`` instead, for interleaved old/new runs. With
+machine slows every worker down. Run on an older checkout's package (before
+``housegame.simulation``: from that checkout's root, this file by path, ``PYTHONPATH=. python
+NEW/benchmarks/simulate_bench.py``) it times that code's one-process ``simulate`` instead,
+for interleaved old/new runs. With
 ``--dask-workers N...`` it starts a ``LocalCluster`` of N single-threaded worker processes
 for each N and times the same run on it, to show how the run scales with workers.
 """

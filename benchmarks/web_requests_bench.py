@@ -3,10 +3,10 @@
 small alias file costs ``housegame validate``.
 
 Run one checkout, or two in turn for several rounds (the machine's speed drifts; old code in a
-worktree, e.g. ``git worktree add ../base main``)::
+worktree, e.g. ``git worktree add --detach ../base main``)::
 
-    python benchmarks/web_requests_bench.py
-    python benchmarks/web_requests_bench.py --old ../base --new . --rounds 3
+    python -m benchmarks.web_requests_bench
+    python -m benchmarks.web_requests_bench --old ../base --new . --rounds 3
 """
 
 from __future__ import annotations
