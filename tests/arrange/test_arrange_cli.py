@@ -28,7 +28,7 @@ def thirteen(ruleset_id: str) -> ThirteenCardRuleset:
 def test_json_shape() -> None:
     result = runner.invoke(app, ["arrange", HAND, "--ruleset", "maceplay", "--top", "2", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert set(data) == {"front", "middle", "back", "declare", "value", "alternatives"}
     assert data["back"] == "AS KS QS JS TS"
     assert data["declare"] is None
@@ -45,7 +45,7 @@ def test_text_output_lexicographic() -> None:
 
 def test_automatic_special_is_declared() -> None:
     result = runner.invoke(app, ["arrange", SIX_PAIRS, "-r", "maceplay", "--json"])
-    assert json.loads(result.output)["declare"] == "six-pairs"
+    assert json.loads(result.stdout)["declare"] == "six-pairs"
 
 
 def test_optional_special_says_by_how_much() -> None:
@@ -87,7 +87,7 @@ def test_score_sets_loose_cards(tmp_path: Path) -> None:
     )
     result = runner.invoke(app, ["score", str(table), "--json"])
     assert result.exit_code == 0, result.output
-    seats = {p["name"]: p for p in json.loads(result.output)["players"]}
+    seats = {p["name"]: p for p in json.loads(result.stdout)["players"]}
     assert seats["A"]["back"] == "AS KS QS JS TS"
     assert not seats["A"]["fouled"]
 

@@ -144,7 +144,7 @@ def test_bigtwo_score_takes_the_liable_player() -> None:
     args += ["--left", "丙=8", "--left", "丁=12", "--liable", "丁"]
     result = CliRunner().invoke(app, [*args, "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["totals"] == {"甲": 53, "乙": 0, "丙": 0, "丁": -53}
+    assert json.loads(result.stdout)["totals"] == {"甲": 53, "乙": 0, "丙": 0, "丁": -53}
     text = CliRunner().invoke(app, args).output
     assert "丁 let the winner go out without topping (頂大)" in text
 

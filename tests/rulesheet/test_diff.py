@@ -170,14 +170,14 @@ def test_cli_json_keeps_the_key_paths() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["diff", "pagat", "pagat-sweep-3", "--json"])
     assert result.exit_code == 0
-    document = json.loads(result.output)
+    document = json.loads(result.stdout)
     assert (document["a"], document["b"]) == ("pagat", "pagat-sweep-3")
     assert document["differences"] == [
         {"setting": "scoop.bonus", "a": 0, "b": 3, "text": "scoop.bonus: 0 -> 3"}
     ]
     same = runner.invoke(app, ["diff", "pagat", "pagat", "--json"])
-    assert (same.exit_code, json.loads(same.output)["differences"]) == (0, [])
-    assert json.loads(same.output)["topics"] == []
+    assert (same.exit_code, json.loads(same.stdout)["differences"]) == (0, [])
+    assert json.loads(same.stdout)["topics"] == []
 
 
 def test_different_games_exit_2() -> None:
