@@ -39,8 +39,7 @@ QUICK_RULESETS = frozenset(
         "taiwan",  # an outcome table, the home run
         "macau",  # every player against the banker
         "mau-binh",  # lane values by hand and rank, instant wins
-        "maceplay-ghosts",  # two jokers
-        "maceplay-add-two-suits",  # a 78-card deck, six seats
+        "maceplay-ghosts",  # a deck of its own: two jokers (tests/decks has the extra suits)
         "bluetiki-lowball",  # a lane ranked for low
         "maceplay-big-two",  # Big Two: a table of penalties
         "pusoy-dos",  # Big Two: other suits, each card left counts its value
