@@ -8,6 +8,7 @@ the CLI can print them as text or JSON.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import re
 import weakref
@@ -177,9 +178,53 @@ def schema_problems(
 ) -> list[Problem]:
     """Every way ``data`` breaks ``schema`` (or a validator built once), in file order."""
     validator = jsonschema.Draft202012Validator(schema) if isinstance(schema, dict) else schema
+    known = None if isinstance(schema, dict) else _VALID.key(validator, data)
+    if known is not None and known in _VALID:
+        return []
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
+    if not errors and known is not None:
+        _VALID.add(known)
     found = [problem_at(located, *m) for e in errors for m in _schema_messages(e)]
     return sorted(found, key=lambda p: p.line or 0)
+
+
+class _KnownValid:
+    """Digests of documents a validator built once found valid, least recently used first: a
+    file's parent is checked again every time a child is loaded (a ruleset's variants, a
+    pasted file on the web table), and a large schema takes milliseconds a document."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._digests: dict[bytes, None] = {}
+        self._validators: dict[int, jsonschema.protocols.Validator] = {}
+
+    def key(self, validator: jsonschema.protocols.Validator, data: Any) -> bytes:
+        """The validator's identity and the document's ``repr`` (which tells a date from a
+        string, unlike JSON), hashed: 32 bytes a document kept. The validator is held, so
+        its identity names no other while a digest does."""
+        if self._validators.get(id(validator)) is not validator:
+            self._validators[id(validator)] = validator
+            if len(self._validators) > 64:  # validators made per call: keep nothing
+                self._validators.clear()
+                self._digests.clear()
+                self._validators[id(validator)] = validator
+        text = f"{id(validator)}:{data!r}"
+        return hashlib.blake2b(text.encode("utf-8"), digest_size=32).digest()
+
+    def __contains__(self, digest: bytes) -> bool:
+        if digest not in self._digests:
+            return False
+        self._digests[digest] = self._digests.pop(digest)  # most recently used last
+        return True
+
+    def add(self, digest: bytes) -> None:
+        self._digests[digest] = None
+        while len(self._digests) > self.most:
+            del self._digests[next(iter(self._digests))]
+
+
+_VALID = _KnownValid(4096)
+"""At most 4,096 digests (about 300 KB)."""
 
 
 def _data_path(data: Any, loc: tuple[int | str, ...]) -> KeyPath:
