@@ -30,7 +30,17 @@ def _model(ruleset_id: str) -> EvModel:
 def _held(model: EvModel, lane: int) -> np.ndarray:
     tables = model.tables  # a lane ranked for low holds its own ordinals
     ordinals, width = tables.lane_ordinals(lane), 3 if lane == 0 else 5
-    return OrdinalFacts(ordinals, width, len(tables.keys)).held
+    found = _HELD.get(id(ordinals))
+    if found is None or found[0] is not ordinals:  # once per table: many models share it
+        found = _HELD[id(ordinals)] = (
+            ordinals,
+            OrdinalFacts(ordinals, width, len(tables.keys)).held,
+        )
+    return found[1]
+
+
+_HELD: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+"""Ordinal table (by identity, held) -> which ordinals its lane's hands reach."""
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
