@@ -92,6 +92,7 @@ def test_score_sets_loose_cards(tmp_path: Path) -> None:
     assert not seats["A"]["fouled"]
 
 
+@pytest.mark.slow  # builds the lane-odds tables twice
 def test_tables_build_is_reproducible(tmp_path: Path) -> None:
     from housegame.arrange.build import build_lane_odds
     from housegame.ranking import RankingRules

@@ -122,6 +122,7 @@ def test_the_shipped_deck_tables_verify() -> None:
         assert path.stat().st_size < 80_000
 
 
+@pytest.mark.slow  # builds a joker deck's tables and its equilibrium
 @pytest.mark.builds_equilibrium
 def test_a_users_joker_deck_is_built_once_with_a_notice(
     small_builds: Path, capsys: pytest.CaptureFixture[str]

@@ -63,6 +63,7 @@ def exploitability(ruleset: ThirteenCardRuleset, odds: LaneOdds) -> Fraction:
     return Fraction(sum(gains), len(gains))
 
 
+@pytest.mark.slow  # runs the iteration and two best responses
 def test_the_iteration_lowers_exploitability() -> None:
     """pagat heads-up: ``ev`` (the shipped odds) is exploitable; a few small steps of the
     iteration leave much less."""

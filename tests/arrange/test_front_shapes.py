@@ -35,6 +35,7 @@ def hands(count: int) -> list[list[Card]]:
     return [rng.sample(two_suits if deal % 2 else list(DECK), 13) for deal in range(count)]
 
 
+@pytest.mark.slow  # brute force over every split
 def test_ev_never_fouls_and_matches_brute_force() -> None:
     rules = ruleset()
     model = ev_model(rules)

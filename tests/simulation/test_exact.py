@@ -86,6 +86,7 @@ def _specials() -> list[SpecialHand]:
     return list(seen.values())
 
 
+@pytest.mark.slow  # many seeded deals against exact chances
 def test_seeded_deals_agree_with_the_exact_chances() -> None:
     """20,000 seeded hands: each special's rate covers its exact chance. The intervals are 95%
     for all of them together (Bonferroni: 2.5%/k in each tail for k specials)."""

@@ -105,6 +105,7 @@ def test_serve_refuses_a_bad_port() -> None:
     assert "--port" in done.stderr
 
 
+@pytest.mark.slow  # two `housegame serve` processes
 def test_serve_on_a_busy_port_says_so() -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

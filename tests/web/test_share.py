@@ -48,6 +48,7 @@ def test_the_qr_codes_hold_the_address() -> None:
     assert "style=" not in svg and "<script" not in svg  # the page's CSP allows neither
 
 
+@pytest.mark.slow  # starts `housegame serve` on every address: test_app.py keeps the quick one
 def test_serve_on_the_network_says_who_can_reach_it(tmp_path: Path) -> None:
     port = _free_port()
     rooms = tmp_path / "rooms.sqlite3"
