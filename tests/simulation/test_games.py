@@ -53,13 +53,13 @@ def test_ofc_is_seeded_whatever_the_backend(ofc_report: GameReport) -> None:
 
 
 def test_bigtwo_invariants_and_who_pays() -> None:
-    report = simulate_bigtwo(bundled_of(BigTwoRuleset), games=60, seed=2)
-    check_invariants(report, 60)
+    report = simulate_bigtwo(bundled_of(BigTwoRuleset), games=30, seed=2)
+    check_invariants(report, 30)
     for stats in report.rulesets:
         wins = [stats.rates[f"seat {s} wins"] for s in range(1, 5)]
         assert sum(wins) == pytest.approx(1.0)  # exactly one player goes out each game
-        assert sum(stats.penalties.values()) == 3 * 60  # three losers a game
-    assert report.as_dict() == simulate_bigtwo(bundled_of(BigTwoRuleset), 60, 2).as_dict()
+        assert sum(stats.penalties.values()) == 3 * 30  # three losers a game
+    assert report.as_dict() == simulate_bigtwo(bundled_of(BigTwoRuleset), 30, 2).as_dict()
 
 
 def test_interrupt_keeps_finished_games() -> None:
