@@ -3,13 +3,13 @@ to export (CSV for a spreadsheet, JSON for a program)."""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from housegame.csvsafe import SafeWriter
 from housegame.jsonsafe import exact, number_map
 
 
@@ -55,7 +55,7 @@ def ledger_csv(ledger: Ledger) -> str:
     """One row per round, one column per player, then the totals: a blank cell is a round
     the player sat out."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeWriter(out, lineterminator="\n")
     writer.writerow(["round", *ledger.players])
     for number_, totals in ledger.rounds:
         writer.writerow([number_, *(_cell(totals.get(name)) for name in ledger.players)])

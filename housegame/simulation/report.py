@@ -7,7 +7,6 @@ only when plots are asked for, with the Agg backend (no display needed).
 from __future__ import annotations
 
 import base64
-import csv
 import html
 import io
 import re
@@ -16,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from housegame.csvsafe import SafeWriter
 from housegame.glossary import TERMS, Lang, Phrase, say, term
 from housegame.rulesheet.diffwords import worded_diff
 from housegame.simulation.plots import font_notice, pyplot
@@ -73,7 +73,7 @@ def _rows(stats: RulesetStats) -> Iterator[tuple[str, str, str, Any]]:
 def csv_text(report: SimulationReport) -> str:
     """One row per number: ruleset, section, name, metric, value."""
     out = io.StringIO(newline="")
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
     writer.writerow(CSV_COLUMNS)
     for stats in report.rulesets:
         for section, name, metric, value in _rows(stats):

@@ -3,10 +3,10 @@ JSON holds (``SensitivityReport.as_dict``)."""
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 
+from housegame.csvsafe import SafeWriter
 from housegame.glossary import Lang, Phrase, say
 from housegame.simulation.plots import pyplot
 from housegame.simulation.sensitivity import NO_EFFECT, Change, SensitivityReport
@@ -103,7 +103,7 @@ CSV_COLUMNS = (
 def sensitivity_csv(report: SensitivityReport) -> str:
     """One row per variant and statistic."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
     writer.writerow(CSV_COLUMNS)
     for e in report.effects:
         for key, c in e.changes.items():
