@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import TYPE_CHECKING, Literal
 
 from housegame.cards import DECK, JOKER_INDEX, Card
@@ -261,20 +261,109 @@ def _high(cards: Sequence[Card], rules: RankingRules, low: bool) -> int:
     return _pack(category, ordered, suit, rules)
 
 
-def _candidates(naturals: Sequence[Card], rules: RankingRules) -> tuple[Card, ...]:
-    """The cards a joker may stand for that can matter: every rank in the suits that can make
-    a flush or win a suit comparison (all four where a joker may not repeat a card, so a taken
-    card has an equal in another suit); highest first, so of equal choices a joker shows the
-    spade."""
-    if not rules.joker_duplicates:
-        suits: set[int] = {0, 1, 2, 3}
-    else:
-        best = max(range(4), key=lambda s: (rules.suit_strength(s), s))
-        suits = {best} | ({naturals[0].suit} if len({c.suit for c in naturals}) == 1 else set())
-        if not naturals:
-            suits = {best}
-    taken = set(naturals) if not rules.joker_duplicates else set()
-    return tuple(c for c in reversed(DECK) if c.suit in suits and c not in taken)
+def _card(rank: int, suit: int) -> Card:
+    return Card((rank - 2) * 4 + suit)
+
+
+def _straight_runs(size: int) -> tuple[frozenset[int], ...]:
+    """Every set of ranks that is a straight of ``size`` cards (3 or 5), the ace high or low."""
+    return tuple(
+        frozenset(14 if r == 1 else r for r in range(top - size + 1, top + 1))
+        for top in range(size, 15)
+    )
+
+
+def _joker_ranks(naturals: Sequence[Card], wild: int, low: bool) -> set[tuple[int, ...]]:
+    """The ranks a lane's jokers may stand for that can make its best key, highest first.
+
+    A joker adds to a rank the lane holds, starts a rank of its own, or fills a straight. A
+    rank of its own is best as high as it goes (as low, ranked for low), so only the ``wild``
+    highest ranks the lane lacks are tried (for low, the ``wild + 2`` lowest: two more, so a
+    straight can be stepped over on either side); and every straight the naturals fit. At
+    most C(9, 5) + 10 rank choices for a lane of five jokers, where every card would be 2.6 M.
+    """
+    held = {c.rank for c in naturals}
+    lacking = [r for r in range(2, 15) if r not in held]
+    extra = lacking[: wild + 2] if low else lacking[-wild:]
+    ranks = sorted(held | set(extra), reverse=True)
+    choices = set(combinations_with_replacement(ranks, wild))
+    if len(held) == len(naturals):
+        for run in _straight_runs(len(naturals) + wild):
+            if held <= run:
+                choices.add(tuple(sorted(run - held, reverse=True)))
+    return choices
+
+
+def _suit_preference(rules: RankingRules) -> tuple[int, ...]:
+    """Suits from the one a joker shows first: the strongest, then the highest index (spades)."""
+    return tuple(sorted(range(4), key=lambda s: (rules.suit_strength(s), s), reverse=True))
+
+
+def _suit_choices(
+    naturals: Sequence[Card], ranks: tuple[int, ...], rules: RankingRules
+) -> list[tuple[Card, ...]]:
+    """The stand-ins of ``ranks`` whose suits can make the best key: each joker in its best
+    free suit (the suit nibble reads the top rank's best suit); all in the naturals' suit or,
+    with no naturals, in any one suit (a flush); and where the first is a flush, each joker
+    in turn moved off its suit (a lane ranked for low, or a front, may do better unsuited).
+    A card the lane holds, or another joker stands for, is free only where
+    ``joker_duplicates`` allows it."""
+    order = _suit_preference(rules)
+    taken = set() if rules.joker_duplicates else set(naturals)
+
+    def assign(suit_of: dict[int, int]) -> tuple[Card, ...] | None:
+        used = set(taken)
+        stand = []
+        for i, r in enumerate(ranks):
+            options = [suit_of[i]] if i in suit_of else order
+            card = next((_card(r, s) for s in options if _card(r, s) not in used), None)
+            if card is None:
+                return None
+            stand.append(card)
+            if not rules.joker_duplicates:
+                used.add(card)
+        return tuple(stand)
+
+    found = []
+    greedy = assign({})
+    if greedy is not None:
+        found.append(greedy)
+    suits = {c.suit for c in naturals}
+    for flush_suit in suits if len(suits) == 1 else range(4) if not suits else ():
+        flush = assign(dict.fromkeys(range(len(ranks)), flush_suit))
+        if flush is not None:
+            found.append(flush)
+    if greedy is not None and len(suits | {c.suit for c in greedy}) == 1:
+        suited = greedy[0].suit
+        for i in range(len(ranks)):
+            for other in (s for s in order if s != suited):
+                moved = assign(
+                    {**{j: greedy[j].suit for j in range(len(ranks)) if j != i}, i: other}
+                )
+                if moved is not None:
+                    found.append(moved)
+                    break
+    return found
+
+
+def _highest_stand(
+    naturals: Sequence[Card], ranks: tuple[int, ...], key: int, rules: RankingRules, low: bool
+) -> tuple[Card, ...]:
+    """Of the stand-ins of ``ranks`` that make ``key``, the highest cards: the highest rank's
+    jokers in the most preferred suits first (``_suit_preference``)."""
+    order = _suit_preference(rules)
+    taken = set() if rules.joker_duplicates else set(naturals)
+    groups = sorted(Counter(ranks).items(), reverse=True)
+    options = []
+    for rank, count in groups:
+        free = [s for s in order if _card(rank, s) not in taken]
+        pick = combinations_with_replacement if rules.joker_duplicates else combinations
+        options.append(list(pick(free, count)))
+    for suits in product(*options):
+        stand = tuple(_card(r, s) for (r, _), part in zip(groups, suits) for s in part)
+        if _natural([*naturals, *stand], rules, low) == key:
+            return stand
+    raise AssertionError("the best key's ranks make it in some suits")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -282,19 +371,21 @@ def wild_best(
     cards: tuple[Card, ...], rules: RankingRules, low: bool = False
 ) -> tuple[int, tuple[Card, ...]]:
     """The highest key a lane with jokers makes (``low``: ranked for low, its best low), and the
-    cards its jokers stand for (in the order of the jokers in ``cards``). Cached: a table's
-    lanes are ranked again and again."""
+    cards its jokers stand for, highest first (of stand-ins making the same key, the highest
+    cards). Found by reasoning over ranks and suits (``_joker_ranks``, ``_suit_choices``), not
+    by trying every card: a few hundred keys for a lane of five jokers. Cached: a table's lanes
+    are ranked again and again."""
     naturals = [c for c in cards if not c.is_joker]
     wild = len(cards) - len(naturals)
-    pick = combinations if not rules.joker_duplicates else combinations_with_replacement
-    best: tuple[int, tuple[Card, ...]] = (-1, ())
-    for stand in pick(_candidates(naturals, rules), wild):
-        key = _natural([*naturals, *stand], rules, low)
-        if key > best[0]:
-            best = (key, stand)
+    best: tuple[int, tuple[int, ...]] = (-1, ())
+    for ranks in _joker_ranks(naturals, wild, low):
+        for stand in _suit_choices(naturals, ranks, rules):
+            key = _natural([*naturals, *stand], rules, low)
+            if key > best[0]:
+                best = (key, ranks)
     if best[0] < 0:
         raise ValueError(f"{len(cards)} cards with {wild} jokers make no hand")
-    return best
+    return best[0], _highest_stand(naturals, best[1], best[0], rules, low)
 
 
 def joker_best(with_each: IntArray, naturals: IntArray, rules: RankingRules) -> IntArray:

@@ -9,7 +9,7 @@ from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from housegame.cards import DECK, Card, parse_cards
@@ -121,38 +121,83 @@ def test_a_natural_hand_beats_the_same_wild_hand_where_the_ruleset_says() -> Non
     assert key("AS KS QS JS 9S", ruled) < key("AH KH QH JH JK", ruled)
 
 
-def _full_wild_best(cards: tuple[Card, ...], rules: RankingRules) -> int:
-    """Every card for every joker: the oracle of ``wild_best``'s short list of candidates."""
+def _every_stand_in(
+    cards: tuple[Card, ...], rules: RankingRules, low: bool = False
+) -> tuple[int, tuple[Card, ...]]:
+    """Every card for every joker, the plain reference of ``wild_best``'s reasoning: the
+    highest key, and of the stand-ins making it the highest cards (rank, then the suit a
+    joker shows first: the strongest, then spades)."""
     naturals = [c for c in cards if not c.is_joker]
     wild = len(cards) - len(naturals)
     plain = replace(rules, natural_beats_joker=False)
-    if rules.joker_duplicates:
-        return max(
-            evaluate([*naturals, *p], plain) for p in combinations_with_replacement(DECK, wild)
-        )
-    others = [c for c in DECK if c not in naturals]
-    return max(evaluate([*naturals, *p], plain) for p in combinations(others, wild))
+    shown = sorted(range(4), key=lambda s: (rules.suit_strength(s), s))
+
+    def height(stand: tuple[Card, ...]) -> list[tuple[int, int]]:
+        return sorted(((c.rank, shown.index(c.suit)) for c in stand), reverse=True)
+
+    pool = DECK if rules.joker_duplicates else [c for c in DECK if c not in naturals]
+    pick = combinations_with_replacement if rules.joker_duplicates else combinations
+    keyed = [(evaluate([*naturals, *p], plain, low), p) for p in pick(pool, wild)]
+    top = max(k for k, _ in keyed)
+    stand = max((p for k, p in keyed if k == top), key=height)
+    return top, tuple(sorted(stand, key=lambda c: (c.rank, shown.index(c.suit)), reverse=True))
 
 
 SUIT_ORDER = replace(DEFAULT_RULES, suit_order=(3, 2, 0, 1))
+RULES = [
+    DEFAULT_RULES,
+    SUIT_ORDER,
+    replace(DEFAULT_RULES, suit_order=(0, 2, 1, 3)),
+    replace(DEFAULT_RULES, joker_duplicates=False),
+    replace(DEFAULT_RULES, front_straights=True, front_flushes=True),
+    replace(BELOW, wheel_straight="second-highest", wheel_straight_flush="second-highest"),
+    replace(DEFAULT_RULES, joker_duplicates=False, suit_order=(1, 0, 3, 2), front_flushes=True),
+]
 
 
-@settings(max_examples=examples(40), deadline=None)
-@given(
-    st.lists(st.integers(0, 51), min_size=2, max_size=4),
-    st.sampled_from([DEFAULT_RULES, SUIT_ORDER, replace(DEFAULT_RULES, joker_duplicates=False)]),
-    st.booleans(),
-)
-def test_wild_best_matches_trying_every_card(
-    naturals: list[int], rules: RankingRules, front: bool
+def _lanes(draw: st.DrawFn, wild: int, rules: RankingRules, size: int) -> tuple[Card, ...]:
+    """A lane of ``size`` cards with ``wild`` jokers; half the time its naturals are one suit
+    in close ranks, where straights and flushes are made."""
+    if draw(st.booleans()):
+        suit, low = draw(st.integers(0, 3)), draw(st.integers(0, 8))
+        steps = draw(st.lists(st.integers(1, 2), min_size=size - wild, max_size=size - wild))
+        ranks = [min(14, 2 + low + sum(steps[: i + 1])) for i in range(size - wild)]
+        naturals = [Card((r - 2) * 4 + suit) for r in ranks]
+    else:
+        count = size - wild
+        naturals = [
+            Card(i) for i in draw(st.lists(st.integers(0, 51), min_size=count, max_size=count))
+        ]
+    if not rules.joker_duplicates:
+        assume(len(set(naturals)) == len(naturals))
+    return tuple(sorted([*naturals, *parse_cards("JK", None) * wild]))
+
+
+@st.composite
+def wild_lanes(draw: st.DrawFn, most: int) -> tuple[tuple[Card, ...], RankingRules, bool]:
+    rules = draw(st.sampled_from(RULES))
+    size = draw(st.sampled_from([3, 5]))
+    wild = draw(st.integers(1, min(most, size)))
+    return _lanes(draw, wild, rules, size), rules, draw(st.booleans())
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(wild_lanes(2))
+def test_wild_best_reasons_as_every_card_would(
+    lane: tuple[tuple[Card, ...], RankingRules, bool],
 ) -> None:
-    size = 3 if front else 5
-    cards = [Card(i) for i in naturals][: size - 1]
-    cards += [parse_cards("JK", None)[0]] * (size - len(cards))
-    if not rules.joker_duplicates and len(set(cards)) < len([c for c in cards if not c.is_joker]):
-        return
-    hand = tuple(sorted(cards))
-    assert wild_best(hand, rules)[0] == _full_wild_best(hand, rules)
+    cards, rules, low = lane
+    assert wild_best(cards, rules, low) == _every_stand_in(cards, rules, low)
+
+
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None)
+@given(wild_lanes(3))
+def test_wild_best_reasons_as_every_card_would_with_three_jokers(
+    lane: tuple[tuple[Card, ...], RankingRules, bool],
+) -> None:
+    cards, rules, low = lane
+    assert wild_best(cards, rules, low) == _every_stand_in(cards, rules, low)
 
 
 @settings(max_examples=examples(60), deadline=None)
