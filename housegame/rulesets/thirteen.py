@@ -915,7 +915,29 @@ class ThirteenCardRuleset(RulesetBase):
                 "jokers_complete is a setting for a deck with jokers",
                 "the deck has no jokers: drop it, or add deck: {jokers: 2}",
             )
+        self._completion_cost()
         return self
+
+    def _completion_cost(self) -> None:
+        """A special hand that jokers complete by trying stand-ins (``rulesets.jokers``) is
+        refused beside more jokers than that can afford."""
+        from housegame.rulesets.jokers import ENUMERATED_JOKERS, enumerated
+
+        if self.deck.jokers <= ENUMERATED_JOKERS:
+            return
+        repeats = self.ranking.joker_duplicates
+        for i, hand in enumerate(self.specials.hands):
+            if self.specials.joker_completes(hand) and enumerated(hand, repeats):
+                raise PathError(
+                    ("deck", "jokers"),
+                    f"{self.deck.jokers} jokers are too many for special hand '{hand.id}' "
+                    f"(specials.hands[{i}]): a joker completes it only by trying every card, "
+                    f"affordable for at most {ENUMERATED_JOKERS}",
+                    "leave it out of specials.jokers_complete, deal at most "
+                    f"{ENUMERATED_JOKERS} jokers, or test only rank and suit counts (with "
+                    "both, let a joker repeat a card: ranking.joker_duplicates), three "
+                    "straights or three flushes (docs/decks.md)",
+                )
 
     def lanes(self) -> tuple[LaneName, ...]:
         return LANES

@@ -250,13 +250,15 @@ def _bits(ranks: Counter[int]) -> int:
 def _run_bits(
     size: int, excluded: frozenset[frozenset[int]] = frozenset()
 ) -> list[tuple[tuple[int, ...], int]]:
-    """``_runs`` with each run's ranks as bits (bit ``rank``): a run fits where all its bits
+    """``straight_runs`` with each run's ranks as bits (bit ``rank``): a run fits where all its bits
     are among the present ranks'."""
-    return [(run, sum(1 << r for r in run)) for run in _runs(size, excluded)]
+    return [(run, sum(1 << r for r in run)) for run in straight_runs(size, excluded)]
 
 
 @cache
-def _runs(size: int, excluded: frozenset[frozenset[int]] = frozenset()) -> list[tuple[int, ...]]:
+def straight_runs(
+    size: int, excluded: frozenset[frozenset[int]] = frozenset()
+) -> list[tuple[int, ...]]:
     """Rank windows that are straights of ``size`` cards; the ace plays high or low; the
     ``excluded`` runs left out."""
     runs = [tuple(range(top - size + 1, top + 1)) for top in range(size + 1, 15)]
@@ -282,7 +284,7 @@ def shaped_lanes(
     by_rank: dict[int, list[Card]] = {}
     for c in cards:
         by_rank.setdefault(c.rank, []).append(c)
-    for run in _runs(size, excluded):
+    for run in straight_runs(size, excluded):
         if all(r in by_rank for r in run):
             for choice in product(*(by_rank[r] for r in run)):
                 if shape == "straight" or len({c.suit for c in choice}) == 1:

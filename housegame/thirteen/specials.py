@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement
 
-from housegame.cards import DECK, Card
-from housegame.rulesets.thirteen import HandCondition, SpecialHand, ThirteenCardRuleset
+from housegame.cards import Card
+from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
+from housegame.thirteen.completion import completed
 from housegame.thirteen.conditions import (
     HandCounts,
     best_shaped_lanes,
     first_can_set,
     pair_ranks,
-    reads,
 )
 
 
@@ -56,51 +55,15 @@ def _completed(
     hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset
 ) -> tuple[int, HandCounts] | None:
     """The most ``hand`` pays for these cards, with the cards that pay it: as dealt, a joker
-    standing for no card; and where the ruleset lets a joker complete the hand, with every
-    card each joker may stand for (``ranking.joker_duplicates`` applies)."""
+    standing for no card; and where the ruleset lets a joker complete the hand, with each
+    joker standing for any card (``ranking.joker_duplicates`` applies; ``completion``)."""
     points = special_points(hand, cards)
-    best = (points, cards) if points is not None else None
-    if not ruleset.specials.joker_completes(hand):
-        return best
-    naturals = [c for c in cards.cards if not c.is_joker]
-    wild = len(cards.cards) - len(naturals)
-    if not wild:
-        return best
+    dealt = (points, cards) if points is not None else None
+    if not ruleset.specials.joker_completes(hand) or all(not c.is_joker for c in cards.cards):
+        return dealt
     repeats = ruleset.ranking.joker_duplicates
-    deck = _stand_ins(hand, [c for c in DECK if repeats or c not in naturals], wild, repeats)
-    for stand in (combinations_with_replacement if repeats else combinations)(deck, wild):
-        counts = HandCounts.of([*naturals, *stand])
-        found = special_points(hand, counts)
-        if found is not None and (best is None or found > best[0]):
-            best = (found, counts)
-    return best
-
-
-def _stand_ins(hand: SpecialHand, deck: list[Card], wild: int, repeats: bool) -> list[Card]:
-    """The cards of ``deck`` the jokers are tried as: all of them where the hand's condition
-    reads the cards; where it reads only rank counts (suit counts, both), the first cards of
-    each rank (suit, rank and suit) in deck order, as many as a stand of ``wild`` jokers can
-    use (one where a joker may repeat a card). Stands that differ only in cards the
-    condition cannot tell apart meet it alike, and the first of them in the full order is
-    still tried first: the answer is the full order's."""
-    read = frozenset().union(*(reads(c) for c in _conditions(hand)))
-    if "cards" in read:
-        return deck
-    limit = 1 if repeats else wild
-    kept: dict[tuple[int, ...], int] = {}
-    out = []
-    for card in deck:
-        part = (card.rank if "ranks" in read else 0, card.suit if "suits" in read else 0)
-        if kept.get(part, 0) < limit:
-            kept[part] = kept.get(part, 0) + 1
-            out.append(card)
-    return out
-
-
-def _conditions(hand: SpecialHand) -> list[HandCondition]:
-    return (
-        [t.when for t in hand.tiers] if hand.tiers is not None else [hand.when] if hand.when else []
-    )
+    wild = completed(hand, cards, repeats, lambda counts: special_points(hand, counts))
+    return wild if wild is not None else dealt
 
 
 def declare(hand: SpecialHand, cards: HandCounts, ruleset: ThirteenCardRuleset) -> Declared | None:
