@@ -10,6 +10,8 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,6 +41,9 @@ MEMORY = ":memory:"
 UPLOAD = "upload"
 """``Room.ruleset_ref`` of a room whose ruleset was given as text."""
 SCHEMA_VERSION = 1
+RULESETS_KEPT = 32
+"""Loaded rulesets a store keeps (least recently used out): a room's ruleset loads again from
+its stored text when needed."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -76,6 +81,7 @@ CREATE TABLE IF NOT EXISTS rounds (
 );
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
 """
+ROOM_TABLES = frozenset({"rooms", "players", "entries", "rounds"})
 
 
 def default_rooms_path() -> Path:
@@ -109,7 +115,10 @@ class RoomStore:
         self.limits = limits or RoomLimits()
         self.clock = clock
         self._lock = threading.RLock()
-        self._rulesets: dict[tuple[str, str | None], ThirteenCardRuleset] = {}
+        self._room_locks: weakref.WeakValueDictionary[str, threading.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._rulesets: OrderedDict[tuple[str, str | None], ThirteenCardRuleset] = OrderedDict()
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -130,13 +139,18 @@ class RoomStore:
                     f"{self.path}: a rooms file of a newer housegame (version {version})",
                     hint="upgrade housegame, or choose another file with --rooms PATH",
                 )
+            others = sorted(set(_tables(db)) - ROOM_TABLES)
+            if others:  # someone else's database: leave it as it is
+                raise RoomError(
+                    f"{self.path}: not a housegame rooms file: it holds other tables "
+                    f"({', '.join(others[:5])}{', ...' if len(others) > 5 else ''}); "
+                    "nothing was written to it",
+                    hint="choose another file with --rooms PATH",
+                )
             db.executescript(SCHEMA)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.Error as exc:
-            raise RoomError(
-                f"{self.path}: not a housegame rooms file ({exc})",
-                hint="choose another file with --rooms PATH",
-            ) from None
+            raise _unusable(self.path, exc) from None
         return db
 
     def close(self) -> None:
@@ -157,15 +171,29 @@ class RoomStore:
             self._db.execute("COMMIT")
 
     @contextmanager
+    def _holding(self, code: str) -> Iterator[None]:
+        """One change at a time to the room of ``code``; other rooms go on meanwhile."""
+        key = token_hash(code)
+        with self._lock:
+            lock = self._room_locks.get(key)
+            if lock is None:
+                lock = self._room_locks[key] = threading.Lock()
+        with lock:
+            yield
+
+    @contextmanager
     def change(self, code: str) -> Iterator[Room]:
         """The room of ``code`` to change; written back when the block ends without an
-        error, left as it was otherwise."""
-        with self._transaction() as db:
-            room = self._load(db, code)
+        error, left as it was otherwise. The block runs holding this room only (scoring a
+        round takes what it takes; other rooms answer meanwhile), the reading and the
+        writing back each one short transaction."""
+        with self._holding(code):
+            room = self.read(code)
             before = len(room.rounds)
             yield room
             room.touched = self.clock()
-            self._save(db, room, before)
+            with self._transaction() as db:
+                self._save(db, room, before)
 
     def read(self, code: str) -> Room:
         """The room of ``code`` as it is now (``RoomNotFound`` for a code nobody was given)."""
@@ -182,10 +210,18 @@ class RoomStore:
         """A bundled 13-card ruleset by id, or one given as YAML text (its ``extends`` a
         bundled id at most), loaded once per store."""
         key = (ref, text)
-        if key not in self._rulesets:
-            loaded = load_bundled(ref) if text is None else load_ruleset_text(text, "ruleset.yaml")
-            self._rulesets[key] = of_kind(loaded, ThirteenCardRuleset)
-        return self._rulesets[key]
+        with self._lock:
+            kept = self._rulesets.get(key)
+            if kept is not None:
+                self._rulesets.move_to_end(key)
+                return kept
+        loaded = load_bundled(ref) if text is None else load_ruleset_text(text, "ruleset.yaml")
+        rules = of_kind(loaded, ThirteenCardRuleset)
+        with self._lock:
+            self._rulesets[key] = rules
+            while len(self._rulesets) > RULESETS_KEPT:
+                self._rulesets.popitem(last=False)
+        return rules
 
     def create(
         self, ruleset: str | None = None, text: str | None = None, host_name: str | None = None
@@ -194,8 +230,10 @@ class RoomStore:
         the host joins as a player too when ``host_name`` is given."""
         if (ruleset is None) == (text is None):
             raise RoomError("give a bundled ruleset's id or a ruleset's YAML (one of them)")
-        rules = self.ruleset(UPLOAD, text) if text is not None else self.ruleset(str(ruleset))
         now = self.clock()
+        with self._transaction() as db:  # a refused room loads and keeps nothing
+            self._make_room(db, now)
+        rules = self.ruleset(UPLOAD, text) if text is not None else self.ruleset(str(ruleset))
         host_token = new_token()
         room = Room(
             code=new_code(),
@@ -209,15 +247,7 @@ class RoomStore:
         )
         player_token = room.join(host_name) if host_name is not None else None
         with self._transaction() as db:
-            idle = now - self.limits.idle_days * 86400
-            db.execute("DELETE FROM rooms WHERE touched < ?", (idle,))
-            held = db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
-            if held >= self.limits.rooms:
-                raise RoomFull(
-                    f"this server keeps {self.limits.rooms} rooms, the most it may",
-                    hint="a host can close a room that is done with; rooms unused for "
-                    f"{self.limits.idle_days:g} days go by themselves",
-                )
+            self._make_room(db, now)
             db.execute(
                 "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL)",
                 (token_hash(room.code), room.host_hash, room.ruleset_ref, text, now, now),
@@ -225,9 +255,21 @@ class RoomStore:
             self._save(db, room, 0)
         return Created(room, host_token, player_token)
 
+    def _make_room(self, db: sqlite3.Connection, now: float) -> None:
+        """Clear the rooms gone idle; refuse a new one at the limit."""
+        idle = now - self.limits.idle_days * 86400
+        db.execute("DELETE FROM rooms WHERE touched < ?", (idle,))
+        held = db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
+        if held >= self.limits.rooms:
+            raise RoomFull(
+                f"this server keeps {self.limits.rooms} rooms, the most it may",
+                hint="a host can close a room that is done with; rooms unused for "
+                f"{self.limits.idle_days:g} days go by themselves",
+            )
+
     def delete(self, code: str, host_token: str | None) -> None:
         """Close a room for good (its host only)."""
-        with self._transaction() as db:
+        with self._holding(code), self._transaction() as db:
             self._load(db, code).check_host(host_token)
             db.execute("DELETE FROM rooms WHERE key = ?", (token_hash(code),))
 
@@ -239,11 +281,7 @@ class RoomStore:
             (key,),
         ).fetchone()
         if row is None:
-            raise RoomNotFound(
-                "no room with this code (it may have been closed)",
-                hint="ask the host for the room's link",
-                chinese=("没有这个房间 (可能已关闭)", "向房主要房间的链接"),
-            )
+            raise _not_found()
         host_hash, ref, text, created, touched, deal = row
         try:
             rules = self.ruleset(ref, text)
@@ -285,9 +323,11 @@ class RoomStore:
         (``rounds_before`` were stored; an undo keeps fewer)."""
         key = token_hash(room.code)
         deal = json.dumps(room.deal) if room.deal is not None else None
-        db.execute(
+        updated = db.execute(
             "UPDATE rooms SET touched = ?, deal = ? WHERE key = ?", (room.touched, deal, key)
         )
+        if not updated.rowcount:  # gone idle and cleared while it was being changed
+            raise _not_found()
         db.execute("DELETE FROM players WHERE room = ?", (key,))
         db.executemany(
             "INSERT INTO players VALUES (?, ?, ?, ?)",
@@ -317,6 +357,37 @@ class RoomStore:
                 for r in room.rounds[kept:]
             ],
         )
+
+
+def _tables(db: sqlite3.Connection) -> list[str]:
+    return [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+
+def _unusable(path: str, exc: sqlite3.Error) -> RoomError:
+    """What is true of a file SQLite cannot use for rooms: read-only, not openable, or not
+    a database."""
+    text = str(exc)
+    if "readonly" in text:
+        return RoomError(
+            f"{path}: the file is read-only, and rooms are written as they change",
+            hint="make it writable, or choose another file with --rooms PATH",
+        )
+    if "unable to open" in text:
+        return RoomError(
+            f"{path}: cannot open it ({text})", hint="choose another file with --rooms PATH"
+        )
+    return RoomError(
+        f"{path}: not a housegame rooms file ({text})",
+        hint="choose another file with --rooms PATH",
+    )
+
+
+def _not_found() -> RoomNotFound:
+    return RoomNotFound(
+        "no room with this code (it may have been closed)",
+        hint="ask the host for the room's link",
+        chinese=("没有这个房间 (可能已关闭)", "向房主要房间的链接"),
+    )
 
 
 def _json_or_none(text: str | None) -> Any:

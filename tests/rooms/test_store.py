@@ -4,6 +4,7 @@ change that fails leaves nothing behind, and the file keeps no code and no token
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from housegame.rooms import (
     RoomStore,
     default_rooms_path,
 )
+from housegame.rooms.store import RULESETS_KEPT
 from tests.rooms.hands import ANN, BO, CY
 
 RULESET_TEXT = """\
@@ -164,3 +166,109 @@ def test_a_deal_survives_a_restart(tmp_path: Path) -> None:
     dealt = store.read(code).deal
     store.close()
     assert dealt is not None and RoomStore(path).read(code).deal == dealt
+
+
+def test_someone_elses_database_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (body TEXT)")
+        db.execute("INSERT INTO notes VALUES ('keep me')")
+    before = path.read_bytes()
+    with pytest.raises(
+        RoomError,
+        match=r"not a housegame rooms file: it holds other tables \(notes\); nothing was written",
+    ):
+        RoomStore(path)
+    assert path.read_bytes() == before
+
+
+def test_a_read_only_rooms_file_is_called_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opened read-only as SQLite opens a file without write permission (chmod alone does
+    not stop root, who runs some CI machines)."""
+    path = tmp_path / "rooms.sqlite3"
+    RoomStore(path).close()
+    connect = sqlite3.connect
+
+    def read_only(
+        database: str, check_same_thread: bool, isolation_level: None
+    ) -> sqlite3.Connection:
+        return connect(
+            f"file:{database}?mode=ro",
+            uri=True,
+            check_same_thread=check_same_thread,
+            isolation_level=isolation_level,
+        )
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(RoomError, match="the file is read-only") as raised:
+        RoomStore(path)
+    assert raised.value.hint is not None and "writable" in raised.value.hint
+
+
+def test_a_folder_is_not_called_a_rooms_file(tmp_path: Path) -> None:
+    with pytest.raises(RoomError, match="cannot open it"):
+        RoomStore(tmp_path)
+
+
+def test_a_room_being_changed_holds_no_other_room() -> None:
+    """One room's change held open (as a costly round would hold it): another room is read
+    and changed meanwhile, and the first still writes back."""
+    store = RoomStore()
+    busy, other = store.create("pagat").room.code, store.create("pagat").room.code
+    inside, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with store.change(busy) as room:
+            room.join("Ann")
+            inside.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert inside.wait(10)
+    done = threading.Event()
+
+    def elsewhere() -> None:
+        with store.change(other) as room:
+            room.join("Bo")
+        store.read(other)
+        done.set()
+
+    threading.Thread(target=elsewhere).start()
+    assert done.wait(10), "another room waited for the busy one"
+    release.set()
+    holder.join(10)
+    assert [p.name for p in store.read(busy).players] == ["Ann"]
+    assert [p.name for p in store.read(other).players] == ["Bo"]
+
+
+def test_two_changes_to_one_room_take_turns() -> None:
+    store = RoomStore()
+    code = store.create("pagat").room.code
+
+    def join(name: str) -> None:
+        with store.change(code) as room:
+            room.join(name)
+
+    threads = [threading.Thread(target=join, args=(f"P{i}",)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert sorted(p.name for p in store.read(code).players) == ["P0", "P1", "P2", "P3"]
+
+
+def test_a_refused_room_keeps_nothing_and_rulesets_kept_are_bounded() -> None:
+    store = RoomStore(limits=RoomLimits(rooms=RULESETS_KEPT + 3))
+    codes = [
+        store.create(text=RULESET_TEXT + f"summary: house {i}\n").room.code
+        for i in range(RULESETS_KEPT + 3)
+    ]
+    kept = dict(store._rulesets)
+    assert len(kept) == RULESETS_KEPT
+    with pytest.raises(RoomFull):
+        store.create(text=RULESET_TEXT + "summary: one too many\n")
+    assert store._rulesets == kept
+    assert store.read(codes[0]).ruleset.summary == "house 0"  # loaded again from its text
