@@ -6,11 +6,14 @@ import errno
 import socket
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from housegame.cli.common import err_console, fail, handles_input_errors, literal
+
+if TYPE_CHECKING:
+    from housegame.rooms import RoomStore
 
 LOCAL_HOST = "127.0.0.1"
 
@@ -35,6 +38,26 @@ def _listening_socket(host: str, port: int) -> socket.socket:
             )
         fail(f"cannot listen on {host}:{port}: {exc.strerror}")
     return listener
+
+
+def _room_store(path: Path | None) -> RoomStore:
+    """The rooms' store: the file named, refused as bad input where unusable; or the default
+    file, and where that cannot be used (an unwritable home folder), rooms in memory with
+    one warning rather than no table at all."""
+    from housegame.rooms import RoomError, RoomStore, default_rooms_path
+    from housegame.web.limits import ROOM_LIMITS
+
+    if path is not None:
+        return RoomStore(path, ROOM_LIMITS)
+    try:
+        return RoomStore(default_rooms_path(), ROOM_LIMITS)
+    except RoomError as exc:
+        err_console.print(
+            f"[bold yellow]warning:[/] {literal(exc.message)}: table rooms are kept in memory "
+            "and end when the server stops (--rooms PATH keeps them in a file)",
+            soft_wrap=True,
+        )
+        return RoomStore(limits=ROOM_LIMITS)
 
 
 @handles_input_errors
@@ -67,9 +90,8 @@ def serve(
 ) -> None:
     """The web table: rulesets, a table calculator, reports and play, in the browser."""
     try:
-        from housegame.rooms import RoomStore, default_rooms_path
+        from housegame.rooms.store import MEMORY
         from housegame.web.guard import is_loopback
-        from housegame.web.limits import ROOM_LIMITS
         from housegame.web.server import serve as run_server
         from housegame.web.share import qr_text, share_urls
     except ImportError as exc:
@@ -77,7 +99,7 @@ def serve(
             f"housegame serve needs the web extra ({exc.name} is not installed): "
             "pip install 'housegame[web]'"
         )
-    store = RoomStore(rooms or default_rooms_path(), ROOM_LIMITS)
+    store = _room_store(rooms)
     listener = _listening_socket(host, port)
     urls = share_urls(host, port)
     if is_loopback(host):
@@ -96,7 +118,8 @@ def serve(
         sys.stderr.write(qr_text(urls[0] + "/"))
     elif not is_loopback(host):
         err_console.print("no network address of this machine found: phones cannot reach it")
-    err_console.print(f"table rooms kept in {literal(store.path)}", soft_wrap=True)
+    if store.path != MEMORY:
+        err_console.print(f"table rooms kept in {literal(store.path)}", soft_wrap=True)
     run_server(host, port, allow_host or (), listener, store, urls)
 
 

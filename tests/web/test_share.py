@@ -71,3 +71,22 @@ def test_serve_on_the_network_says_who_can_reach_it(tmp_path: Path) -> None:
         assert "█" in errors and "<svg" in page
     else:
         assert "no network address of this machine found" in errors
+
+
+def test_serve_keeps_rooms_in_memory_where_the_home_folder_is_not_writable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from housegame.cli.serve_cmd import _room_store
+    from housegame.rooms import RoomError
+    from housegame.rooms.store import MEMORY
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked / "share"))
+    store = _room_store(None)
+    assert store.path == MEMORY
+    said = " ".join(capsys.readouterr().err.split())
+    assert "warning:" in said and "cannot make its folder" in said
+    assert "kept in memory and end when the server stops (--rooms PATH keeps them" in said
+    with pytest.raises(RoomError, match="cannot make its folder"):  # a file asked for: exit 2
+        _room_store(blocked / "share" / "rooms.sqlite3")
