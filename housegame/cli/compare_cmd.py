@@ -174,8 +174,27 @@ def progress_bar() -> Progress:
     return Progress(*columns, console=err_console, transient=True)
 
 
+def _usable_jobs(jobs: int) -> int:
+    """``--jobs`` beyond the cores this machine gives the process runs one process a core
+    (the numbers are the same), and says so."""
+    from housegame.simulation.runner import usable_cores
+
+    cores = usable_cores()
+    if jobs > cores:
+        err_console.print(
+            f"--jobs {jobs}: this machine runs {cores} at once; {cores} processes "
+            "(the same numbers)"
+        )
+    return jobs
+
+
 JobsOption = Annotated[
-    int, typer.Option(min=1, help="Local processes to run the seeded chunks on (same numbers).")
+    int,
+    typer.Option(
+        min=1,
+        callback=_usable_jobs,
+        help="Local processes to run the seeded chunks on (same numbers; at most one a core).",
+    ),
 ]
 DaskOption = Annotated[
     str | None,

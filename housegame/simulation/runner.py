@@ -43,10 +43,23 @@ def chunk_rng(seed: int, index: int) -> np.random.Generator:
 
 @dataclass(frozen=True)
 class Backend:
-    """Where chunks run: ``jobs`` local processes (1: this process), or a Dask scheduler."""
+    """Where chunks run: ``jobs`` local processes (1: this process; never more than the
+    cores this process may use, ``usable_cores``), or a Dask scheduler."""
 
     jobs: int = 1
     dask: str | None = None
+
+    @property
+    def processes(self) -> int:
+        """The local processes a run starts: ``jobs``, at most one per usable core."""
+        return min(self.jobs, usable_cores())
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 class InOrder(Generic[R]):
@@ -105,11 +118,11 @@ def run_tasks(
     try:
         if backend.dask is not None:
             _run_dask(tasks, backend.dask, finished)
-        elif backend.jobs == 1:
+        elif backend.processes == 1:
             for index, task in enumerate(tasks):
                 finished(index, task())
         else:
-            _run_processes(tasks, backend.jobs, finished)
+            _run_processes(tasks, backend.processes, finished)
     except KeyboardInterrupt:
         ordered.flush()
         return True

@@ -9,6 +9,7 @@ from functools import partial
 import numpy as np
 import pytest
 
+from housegame.simulation import runner
 from housegame.simulation.runner import Backend, chunk_rng, chunk_sizes, run_tasks
 
 
@@ -44,3 +45,33 @@ def test_a_failing_task_stops_the_run_and_raises() -> None:
     tasks += [partial(time.sleep, 0.2) for _ in range(6)]
     with pytest.raises(ValueError, match="invalid literal"):
         run_tasks(tasks, lambda i, r: None, Backend(jobs=2))
+
+
+def test_jobs_beyond_the_cores_run_one_process_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner, "usable_cores", lambda: 2)
+    assert Backend(jobs=32).processes == 2 and Backend(jobs=1).processes == 1
+    started: list[int] = []
+
+    def processes(tasks: list[Callable[[], int]], jobs: int, finished: Callable[..., None]) -> None:
+        started.append(jobs)
+        for index, task in enumerate(tasks):
+            finished(index, task())
+
+    monkeypatch.setattr(runner, "_run_processes", processes)
+    folded: list[int] = []
+    run_tasks([partial(pow, 3, 2)], lambda i, r: folded.append(r), Backend(jobs=32))
+    assert started == [2] and folded == [9]
+
+
+def test_the_command_line_says_when_jobs_are_more_than_the_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    from housegame.cli import app
+
+    monkeypatch.setattr(runner, "usable_cores", lambda: 1)
+    result = CliRunner().invoke(app, ["simulate", "-r", "pagat", "--deals", "5", "--jobs", "33"])
+    assert result.exit_code == 0, result.stderr
+    said = " ".join(result.stderr.split())
+    assert "--jobs 33: this machine runs 1 at once; 1 processes (the same numbers)" in said
