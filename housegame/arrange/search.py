@@ -30,6 +30,7 @@ from housegame.arrange.spaces import (
     HandIds,
     Ordinals,
     Ordinals16,
+    PositionMasks,
     SplitIds,
     Strengths,
     SubsetIds,
@@ -43,6 +44,7 @@ from housegame.arrange.splits import (
     MIDDLES_PER_BACK,
     THREES_BY_CARD,
     THREES_PER_HAND,
+    in_lane_order,
 )
 
 
@@ -74,6 +76,10 @@ class Hands:
     ranked for low its own): what values and ties read; ``o5`` etc. rank high, as fouls do."""
     lanes16: tuple[Ordinals16, Ordinals16, Ordinals16]
     low: tuple[int, ...]  # the lanes ranked for low (``RankingRules.low_lanes``)
+    repeats: PositionMasks | None = None
+    """Per hand, bit ``p`` where its card at ``p`` is its card at ``p + 1`` (jokers, a card
+    held twice); None where no hand of the batch repeats a card. Only one of the splits that
+    set identical cards alike is evaluated (``splits.in_lane_order``)."""
 
 
 def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
@@ -98,7 +104,9 @@ def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
         lanes[lane] = lanes16[lane].astype(np.int64)
     s5, s3 = tables.strength.take(o5).astype(np.int64), tables.strength.take(o3).astype(np.int64)
     own, own16 = (lanes[0], lanes[1], lanes[2]), (lanes16[0], lanes16[1], lanes16[2])
-    return Hands(count, o5, o3, s5, s3, u5, u3, c5, c3, own, own16, low)
+    same = cards[:, 1:] == cards[:, :-1]
+    repeats = (same << np.arange(12)).sum(axis=1) if same.any() else None
+    return Hands(count, o5, o3, s5, s3, u5, u3, c5, c3, own, own16, low, repeats)
 
 
 ValueFn = Callable[[HandIds | None, SubsetIds, SubsetIds, SubsetIds], F64]
@@ -145,6 +153,11 @@ def _evaluate_slice(hands: Hands, hand: HandIds | None, backs: SubsetIds, values
     back = backs.take(row)
     middle, front = middles.ravel().take(at), fronts.ravel().take(at)
     h = hand.take(row) if hand is not None else None
+    if hands.repeats is not None:  # one split of each setting of identical cards
+        repeats = hands.repeats.take(h) if h is not None else hands.repeats[0]
+        kept = np.flatnonzero(in_lane_order(repeats, back, middle, front))
+        at, row, back, middle, front = (a.take(kept) for a in (at, row, back, middle, front))
+        h = h.take(kept) if h is not None else None
     return Pool(h, values(h, back, middle, front), back * MIDDLES_PER_BACK + at % MIDDLES_PER_BACK)
 
 

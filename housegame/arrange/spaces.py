@@ -26,6 +26,8 @@ CardPositions = npt.NDArray[np.intp]
 """Positions 0..12 of cards in a hand sorted ascending (a subset's cards, ``splits.FIVES``)."""
 HandIds = npt.NDArray[np.int64]
 """A hand's number within its batch."""
+PositionMasks = npt.NDArray[np.int64]
+"""Per hand or subset: bit ``p`` for position ``p`` (0..12) of its hand sorted ascending."""
 SubsetIds = npt.NDArray[np.int64]
 """A 5-card (or 3-card) subset of a hand: its row in ``splits.FIVES`` (``THREES``), plus
 ``hand * FIVES_PER_HAND`` (``THREES_PER_HAND``) in a batch's flat arrays. A back and a middle

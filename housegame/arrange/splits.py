@@ -13,7 +13,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from housegame.arrange.spaces import CardPositions
+from housegame.arrange.spaces import Bools, CardPositions, PositionMasks, SubsetIds
 
 IndexArray = npt.NDArray[np.intp]
 """Subset id -> card positions, and split tables of subset ids."""
@@ -61,6 +61,27 @@ def _build() -> tuple[IndexArray, IndexArray]:
 
 MIDDLE_OF, FRONT_OF = _build()
 """``MIDDLE_OF[b, j]`` / ``FRONT_OF[b, j]``: subset ids of split ``b * 56 + j`` (back ``b``)."""
+
+
+FIVE_MASKS: PositionMasks = (1 << FIVES).sum(axis=1)
+"""Each 5-card subset's positions as bits (bit ``p``: position ``p`` is in it)."""
+THREE_MASKS: PositionMasks = (1 << THREES).sum(axis=1)
+
+
+def in_lane_order(
+    repeats: PositionMasks | np.int64, back: SubsetIds, middle: SubsetIds, front: SubsetIds
+) -> Bools:
+    """Whether each split sets a hand's identical cards in lane order: ``repeats`` has bit
+    ``p`` where the card at position ``p`` is the card at ``p + 1`` (a joker, a card the deck
+    holds twice), and such a pair may not put ``p`` in a later lane (front, middle, back) than
+    ``p + 1``. Of the splits that differ only in which of two identical cards goes where
+    (the same setting), exactly one passes."""
+    backs, middles = FIVE_MASKS.take(back), FIVE_MASKS.take(middle)
+    later = (backs & ((middles | THREE_MASKS.take(front)) >> 1)) | (
+        middles & (THREE_MASKS.take(front) >> 1)
+    )
+    ordered: Bools = (repeats & later) == 0
+    return ordered
 
 
 FIVE_POSITIONS: list[tuple[int, ...]] = [tuple(row) for row in FIVES.tolist()]
