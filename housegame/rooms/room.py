@@ -27,6 +27,7 @@ from housegame.scoring import check_setting, score
 from housegame.tables import PlayerEntry, TableFile
 from housegame.thirteen import TableResult
 from housegame.thirteen.replay import deal_hands
+from housegame.thirteen.seating import declaration
 
 CODE_BYTES = 12
 """Random bytes in a room code (96 bits: a code cannot be guessed, only given)."""
@@ -232,7 +233,7 @@ class Room:
         self.players.append(Player(seat, name, token_hash(token)))
         return token
 
-    def check_entry(self, entry: Entry, lang: Lang = "en") -> dict[str, Any]:
+    def check_entry(self, entry: Entry, lang: Lang = "en", name: str = "you") -> dict[str, Any]:
         """Rank an entry's lanes under the room's ruleset, as the table calculator does: bad
         cards and a foul the ruleset refuses are errors; the check (hands, foul) comes back."""
         rules = self.ruleset
@@ -252,6 +253,9 @@ class Room:
                 f"foul: {check.setting.foul_reason()}",
                 hint=f"{rules.id} refuses foul settings: {rules.ranking.foul_order()}",
             )
+        # what ending the round would refuse, refused now: declining a special the ruleset
+        # declares, declaring one the cards do not make where nothing settles that
+        declaration(entry.table_entry(name), list(check.setting.cards), rules, has_lanes=True)
         return check.as_dict(lang)
 
     def deal_round(self, seed: int) -> None:
@@ -297,7 +301,7 @@ class Room:
     def enter(self, player: Player, entry: Entry) -> None:
         """This round's hand of ``player``, checked (an earlier one is replaced); in a dealt
         round, of the cards dealt to them."""
-        self.check_entry(entry)
+        self.check_entry(entry, name=player.name)
         self._check_dealt(player, entry)
         self.entries[player.name] = entry
 
@@ -389,7 +393,7 @@ class Room:
             "entry": entry.as_dict() if entry is not None else None,
             "dealt": self.deal is not None,
             "cards": self._dealt_to(you),
-            "check": self.check_entry(entry, lang) if entry is not None else None,
+            "check": self.check_entry(entry, lang, you.name) if entry is not None and you else None,
             "rounds": len(self.rounds),
             "ledger": ledger_json(self.ledger()),
             "lanes": list(LANES),

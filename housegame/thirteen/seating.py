@@ -67,7 +67,7 @@ def _entry_cards(entry: PlayerEntry, deck: Deck) -> dict[str, list[Card]]:
     return out
 
 
-def _declaration(
+def declaration(
     entry: PlayerEntry, cards: list[Card], ruleset: ThirteenCardRuleset, has_lanes: bool
 ) -> Declared | SpecialHand | None:
     """The special a player declares; a bare ``SpecialHand`` is one the cards do not make,
@@ -199,7 +199,7 @@ def _seat(
             raise TableError(f"player '{entry.name}' surrenders but {ruleset.id} has no surrender")
         return Seat(entry.name, None, surrendered=True, cards=tuple(cards))
     has_lanes = "cards" not in parts
-    declared = _declaration(entry, cards, ruleset, has_lanes)
+    declared = declaration(entry, cards, ruleset, has_lanes)
     if isinstance(declared, SpecialHand):
         return Seat(entry.name, None, cards=tuple(cards), misdeclared=declared)
     setting = (

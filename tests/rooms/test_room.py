@@ -27,6 +27,8 @@ from housegame.scoring import score
 from housegame.tables import TableFile
 from tests.rooms.hands import ANN, BO, CY, FOUL
 
+SIX_PAIRS = ("2C 2D 3C", "3D 4C 4D 5C 5D", "6C 6D 7C 7D 9S")
+
 
 def open_room(ruleset: str = "pagat", limits: RoomLimits | None = None) -> tuple[Room, str]:
     created = RoomStore(limits=limits).create(ruleset)
@@ -104,6 +106,8 @@ def test_undo_takes_the_round_off_and_enters_its_hands_again() -> None:
         ("pagat", Entry("AC AD ZZ", "JC JD 8S 6C 4D", "KH TH 6H 3H 2H"), CardError, "ZZ"),
         ("pagat", Entry(surrender=True), TableError, "has no surrender"),
         ("pagat", Entry(ANN.front, ANN.middle, ANN.back, "nonsense"), TableError, "not a special"),
+        ("maceplay", Entry(*SIX_PAIRS, "none"), TableError, "'Ann' may not decline a special"),
+        ("maceplay", Entry(BO.front, BO.middle, BO.back, "dragon"), TableError, "do not make it"),
     ],
 )
 def test_an_entry_the_ruleset_cannot_take_is_refused(
