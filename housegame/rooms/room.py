@@ -20,6 +20,7 @@ from typing import Any
 from housegame.cards import format_cards, parse_cards
 from housegame.errors import FoulError, HousegameError, TableError
 from housegame.glossary import Lang
+from housegame.names import mixed_scripts, same_name, shown_name
 from housegame.rooms.ledger import Ledger, ledger_json
 from housegame.rulesets.common import LANES
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -211,13 +212,20 @@ class Room:
 
     def join(self, name: str) -> str:
         """Seat a new player by ``name``; their token (the only copy) comes back."""
-        name = " ".join(name.split())
+        name = shown_name(name)
         if not name or len(name) > NAME_CHARS:
             raise RoomError(
                 f"name: 1 to {NAME_CHARS} characters",
                 chinese=(f"名字: 1 到 {NAME_CHARS} 个字符", None),
             )
-        if any(p.name.casefold() == name.casefold() for p in self.players):
+        mixed = mixed_scripts(name)
+        if mixed is not None:
+            raise RoomError(
+                f"'{name}' mixes letters of look-alike scripts ({mixed})",
+                hint="write the name in one script",
+                chinese=(f"'{name}' 混用了形似的字母 ({mixed})", "请只用一种文字写名字"),
+            )
+        if any(same_name(p.name, name) for p in self.players):
             raise RoomError(
                 f"'{name}' is already in this room",
                 hint="choose another name; to get back in, open your own link on your phone",

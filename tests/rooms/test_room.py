@@ -252,3 +252,34 @@ def test_a_dealt_round_deals_the_rulesets_deck() -> None:
         room.enter(room.check_player(token), Entry(front, middle, back))
     record = room.end_round(1.0)
     assert len(record.result["pairs"]) == 10 and sum(record.totals.values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Ho\u200bst", "already in this room"),  # a zero-width space: shown as Host
+        ("\u202eHost", "already in this room"),  # a direction mark
+        ("\uff28\uff2f\uff33\uff34", "already in this room"),  # full-width letters
+        ("\u0397ost", r"mixes letters of look-alike scripts \(\u0397 Greek, o Latin\)"),
+        ("\u041dost", "Cyrillic"),
+        ("\u200b\u200d", "1 to 20 characters"),  # nothing shown at all
+    ],
+)
+def test_a_name_that_looks_like_another_is_refused(name: str, message: str) -> None:
+    room, _ = open_room()
+    seated(room, "Host")
+    with pytest.raises(RoomError, match=message):
+        room.join(name)
+    assert [p.name for p in room.players] == ["Host"]
+
+
+def test_names_in_other_scripts_are_welcome() -> None:
+    room, _ = open_room()
+    names = [
+        "\u0397\u03bb\u03af\u03b1\u03c2",
+        "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",
+        "小明",
+        "Zoë",
+    ]
+    seated(room, *names, "Ann\u200b Lee")
+    assert [p.name for p in room.players] == [*names, "Ann Lee"]
