@@ -103,16 +103,24 @@ def build_deck_tables(rules: RankingRules) -> RankTables:
     return tables_of_keys(rules, lane_keys(5, rules), lane_keys(3, rules), TERMS, IDENTITIES)
 
 
+LOW_LANES_DECK = (
+    "the arranger sets a lane ranked for low (ranking.low_lanes) from one 52-card deck only, "
+    "not from a deck with jokers or a card twice"
+)
+LOW_LANES_HINT = "give every player's lanes, or drop the deck's jokers and extra cards"
+
+
+def arranges(rules: RankingRules, deck: Deck) -> bool:
+    """Whether the arranger sets hands of ``deck`` ranked by ``rules`` (``LOW_LANES_DECK``)."""
+    return deck.is_standard or not rules.low_lanes
+
+
 @cache
 def deck_tables(rules: RankingRules) -> RankTables:
     """The multiset tables for ``rules``: from memory, the disk cache, or built and cached.
     They rank every lane high: a lane ranked for low is arranged from one 52-card deck."""
     if rules.low_lanes:
-        raise HousegameError(
-            "the arranger sets a lane ranked for low (ranking.low_lanes) from one 52-card deck "
-            "only, not from a deck with jokers or a card twice",
-            hint="give every player's lanes, or drop the deck's jokers and extra cards",
-        )
+        raise HousegameError(LOW_LANES_DECK, hint=LOW_LANES_HINT)
     return cached_tables(
         rules, deck_slug(rules), lambda: build_deck_tables(rules), TERMS, IDENTITIES
     )

@@ -89,8 +89,8 @@ def sensitivity_cmd(
         )
     if report.interrupted:
         err_console.print(f"interrupted: the report covers {report.deals} deals")
-    for label in report.skipped:
-        err_console.print(f"skipped {literal(label)}: it does not seat {report.players} players")
+    for label, reason in report.skipped.items():
+        err_console.print(f"skipped {literal(label)}: {literal(reason)}", soft_wrap=True)
     if csv is not None:
         write_sensitivity_csv(report, csv)
     if out is not None:

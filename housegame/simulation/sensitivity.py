@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from housegame.arrange.decktables import LOW_LANES_DECK, LOW_LANES_HINT, arranges
 from housegame.errors import TableError
 from housegame.glossary import Lang, Phrase, say
 from housegame.rulesets.bigtwo import BigTwoRuleset
@@ -194,7 +195,9 @@ class SensitivityReport:
     base: dict[str, float]
     effects: list[Effect]
     """Largest first; those with no detectable effect last, in the order of the settings."""
-    skipped: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Variants not run (their label), and why: they do not seat the players, or the arranger
+    cannot set their hands."""
 
     def as_dict(self, lang: Lang = "en") -> dict[str, Any]:
         return {
@@ -208,6 +211,7 @@ class SensitivityReport:
             "metrics": [{"key": m.key, "label": say(lang, m.label)} for m in self.metrics],
             "base": self.base,
             "effects": [e.as_dict() for e in self.effects],
+            "skipped": self.skipped,
         }
 
     def __repr__(self) -> str:
@@ -301,6 +305,8 @@ def _seats(ruleset: RulesetBase, players: int | None) -> int:
             raise TableError(f"ruleset '{ruleset.id}' does not seat {seats} players")
         return seats
     assert isinstance(ruleset, ThirteenCardRuleset)
+    if not arranges(ruleset.ranking.rules(), ruleset.deck.deck()):
+        raise TableError(f"ruleset '{ruleset.id}': {LOW_LANES_DECK}", hint=LOW_LANES_HINT)
     seats = players or 4
     if not 2 <= seats <= 4 or not ruleset.table.seats.holds(seats):
         raise TableError(
@@ -330,12 +336,12 @@ def sensitivity(
     seats = _seats(rules, players)
     chosen = [v for v in variants(rules) if not settings or v.setting.startswith(tuple(settings))]
     usable: list[Variant] = []
-    skipped: list[str] = []
+    skipped: dict[str, str] = {}
     for v in chosen:
         try:
             _seats(v.ruleset, seats)
-        except TableError:
-            skipped.append(v.label)
+        except TableError as exc:
+            skipped[v.label] = exc.message.removeprefix(f"ruleset '{v.ruleset.id}'").lstrip(": ")
             continue
         usable.append(v)
     if settings and not usable:

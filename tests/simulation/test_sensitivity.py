@@ -115,6 +115,23 @@ def test_refusals() -> None:
         sensitivity("golden-nugget-pineapple", 10, players=4)
 
 
+def test_variants_the_arranger_cannot_set_are_skipped_and_listed() -> None:
+    """bluetiki-lowball ranks its middle for low, which the arranger sets from one deck only:
+    its deck variants are listed with why, the rest run."""
+    report = sensitivity("bluetiki-lowball", 4, settings=["deck", "table.seats", "overall"])
+    assert set(report.skipped) == {"deck.decks +1", "deck.jokers +1", "table.seats.max -1"}
+    assert "ranked for low" in report.skipped["deck.jokers +1"]
+    assert report.skipped["table.seats.max -1"] == "does not seat 4 players"
+    assert report.effects and report.as_dict()["skipped"] == report.skipped
+    said = runner.invoke(
+        app, ["sensitivity", "bluetiki-lowball", "--deals", "4", "-s", "deck", "-s", "overall"]
+    )
+    assert said.exit_code == 0, said.stderr
+    assert "skipped deck.jokers +1: the arranger sets a lane ranked for low" in " ".join(
+        said.stderr.split()
+    )
+
+
 def test_cli_table_json_csv_and_chart(tmp_path: Path) -> None:
     args = ["sensitivity", "pagat", "--deals", "40", "-s", "scoop", "-s", "specials.lower"]
     out = runner.invoke(app, [*args, "--csv", str(tmp_path / "s.csv"), "--out", str(tmp_path)])
