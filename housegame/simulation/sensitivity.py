@@ -315,23 +315,13 @@ def _seats(ruleset: RulesetBase, players: int | None) -> int:
     return seats
 
 
-def sensitivity(
-    ruleset: RulesetRef,
-    deals: int,
-    seed: int = 1,
-    players: int | None = None,
-    settings: Sequence[str] = (),
-    progress: Progress | None = None,
-    backend: Backend = LOCAL,
-    lang: Lang = "en",
-    skill: bool = True,
-) -> SensitivityReport:
-    """Play ``deals`` seeded deals (OFC hands, Big Two games) under ``ruleset`` and under each
-    of its one-setting variants (only those whose setting starts with one of ``settings``, if
-    given), and report what each variant changes. ``skill`` (13-card) also plays each deal in
-    duplicate for the ``ev`` against ``lexicographic`` margin."""
-    if deals < 2:
-        raise TableError("deals must be at least 2 (an interval needs two)")
+def planned(
+    ruleset: RulesetRef, players: int | None = None, settings: Sequence[str] = ()
+) -> tuple[RulesetBase, int, list[Variant], dict[str, str]]:
+    """What a run plays: the ruleset, its seats, the variants that run (those whose setting
+    starts with one of ``settings``, if given) and those skipped, with why (they do not seat
+    the players, or the arranger cannot set their hands). The command line, the web table and
+    ``sensitivity`` read it, so a run's size is known before it starts."""
     rules = resolve_ruleset(ruleset)
     seats = _seats(rules, players)
     chosen = [v for v in variants(rules) if not settings or v.setting.startswith(tuple(settings))]
@@ -349,6 +339,27 @@ def sensitivity(
             f"no setting of '{rules.id}' starts with {', '.join(settings)}",
             hint="`housegame new NAME --from ID -o -` lists every setting",
         )
+    return rules, seats, usable, skipped
+
+
+def sensitivity(
+    ruleset: RulesetRef,
+    deals: int,
+    seed: int = 1,
+    players: int | None = None,
+    settings: Sequence[str] = (),
+    progress: Progress | None = None,
+    backend: Backend = LOCAL,
+    lang: Lang = "en",
+    skill: bool = True,
+) -> SensitivityReport:
+    """Play ``deals`` seeded deals (OFC hands, Big Two games) under ``ruleset`` and under each
+    of its one-setting variants (only those whose setting starts with one of ``settings``, if
+    given), and report what each variant changes. ``skill`` (13-card) also plays each deal in
+    duplicate for the ``ev`` against ``lexicographic`` margin."""
+    if deals < 2:
+        raise TableError("deals must be at least 2 (an interval needs two)")
+    rules, seats, usable, skipped = planned(ruleset, players, settings)
     fields, tasks = _tasks((rules, *(v.ruleset for v in usable)), deals, seed, seats, skill)
     parts: list[list[np.ndarray]] = [[] for _ in range(1 + len(usable))]
 

@@ -16,14 +16,13 @@ from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 from pydantic import BaseModel, Field
 
-from housegame.errors import HousegameError, TableError
+from housegame.errors import HousegameError
 from housegame.glossary import Lang
 from housegame.inputs import MAX_SEED
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_bundled
-from housegame.rulesets.variants import variants
 from housegame.simulation import sensitivity_out
-from housegame.simulation.sensitivity import SensitivityReport, sensitivity
+from housegame.simulation.sensitivity import SensitivityReport, planned, sensitivity
 from housegame.simulation.sensitivity_out import effect_rows, legend
 from housegame.web.core import WebInputError, error_lines, lang_of, render
 from housegame.web.limits import MAX_NAME_CHARS
@@ -86,15 +85,7 @@ def _variant_count(request: SensitivityRequest) -> int:
             f"deals: {request.deals} is more than the web table plays ({WEB_MAX_DEALS})",
             hint=f"run housegame sensitivity {request.ruleset} --deals {request.deals}",
         )
-    rules = load_bundled(request.ruleset)
-    prefixes = tuple(request.settings)
-    count = sum(1 for v in variants(rules) if not prefixes or v.setting.startswith(prefixes))
-    if prefixes and not count:
-        raise TableError(
-            f"no setting of '{rules.id}' starts with {', '.join(prefixes)}",
-            hint="leave the settings empty to change every one",
-        )
-    return count
+    return len(planned(load_bundled(request.ruleset), request.players, request.settings)[2])
 
 
 def _run(run: SensitivityRun) -> None:

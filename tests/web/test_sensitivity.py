@@ -72,3 +72,13 @@ def test_bounds_and_bad_input(client: TestClient) -> None:
     missing = client.get("/api/sensitivity/nothing")
     assert missing.status_code == 404
     assert client.get("/sensitivity/nothing").status_code == 404
+
+
+def test_a_run_with_skipped_variants_counts_only_what_it_plays(client: TestClient) -> None:
+    """bluetiki-lowball's deck variants are skipped (a lane ranked for low from a deck with a
+    joker): the run's total is what it plays, so it ends at done == total."""
+    body = {"ruleset": "bluetiki-lowball", "deals": 4, "seed": 1, "settings": ["deck", "overall"]}
+    run = client.post("/api/sensitivity", json=body).json()["id"]
+    status = finished(client, run)
+    assert status["state"] == "done" and status["done"] == status["total"]
+    assert set(status["report"]["skipped"]) == {"deck.decks +1", "deck.jokers +1"}
