@@ -220,3 +220,16 @@ def test_a_log_that_cannot_be_written_at_the_end_goes_to_stdout(
     out, err = capsys.readouterr()
     assert "ruleset: golden-nugget-pineapple\nseed: 7\n" in out
     assert "cannot write" in err and "No space left on device" in err
+
+
+def test_the_extends_limit_says_it_counts_the_bundled_bases(tmp_path: Path) -> None:
+    """31 files of one's own over maceplay-ghosts (which extends maceplay): the 33rd file is
+    bundled, and the message says the bundled ones count."""
+    (tmp_path / "r0.yaml").write_text("extends: maceplay-ghosts\nid: r0\n", encoding="utf-8")
+    for i in range(1, 31):
+        (tmp_path / f"r{i}.yaml").write_text(f"extends: r{i - 1}.yaml\n", encoding="utf-8")
+    code, _, err = invoke("validate", str(tmp_path / "r30.yaml"))
+    said = " ".join(err.split())
+    assert code == 2, err
+    assert "an extends chain longer than 32 files, the bundled ones counted: 31 files" in said
+    assert "of yours, then maceplay-ghosts -> maceplay (bundled)" in said

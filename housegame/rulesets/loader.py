@@ -178,8 +178,12 @@ def resolve_source(path: Path, _stack: tuple[Path, ...] = ()) -> Resolved:
     ruleset it extends."""
     resolved = _resolve(path)
     if len(_stack) >= MAX_EXTENDS:
+        home = data_dir("rulesets").resolve()
+        bundled = [p.stem for p in (*_stack, resolved) if p.parent == home]
         raise RulesetError(
-            f"{path}: an extends chain longer than {MAX_EXTENDS} files",
+            f"an extends chain longer than {MAX_EXTENDS} files, the bundled ones counted: "
+            f"{len(_stack) + 1 - len(bundled)} files of yours"
+            + (f", then {' -> '.join(bundled)} (bundled)" if bundled else ""),
             hint="extend a bundled ruleset or a nearer base",
         )
     if resolved in _stack:
