@@ -26,6 +26,7 @@ from housegame.arrange.objectives import (
 from housegame.arrange.odds import LaneOdds
 from housegame.arrange.search import Found, search_lexicographic
 from housegame.cards import Card, parse_cards
+from housegame.memo import Kept
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.setting import Setting
@@ -239,9 +240,9 @@ class Arranger:
         return self.setting(hand, found.splits[0])
 
 
-_ARRANGERS: dict[tuple[str, Objective, int | None], Arranger] = {}
+_ARRANGERS: Kept[tuple[str, Objective, int | None], Arranger] = Kept(32)
 """``arrange``'s arrangers, one per ruleset content, objective and table size (their models
-compiled and searches prepared once)."""
+compiled and searches prepared once), the 32 used last."""
 
 
 def arrange(
@@ -256,9 +257,7 @@ def arrange(
     ``players``: the table size (default: a full table)."""
     rules = resolve_ruleset(ruleset, ThirteenCardRuleset)
     key = (rules.model_dump_json(), objective, players)
-    arranger = _ARRANGERS.get(key)
-    if arranger is None:
-        arranger = _ARRANGERS[key] = Arranger(rules, objective, players)
+    arranger = _ARRANGERS.get(key, lambda: Arranger(rules, objective, players))
     deck = arranger.ruleset.deck.deck()
     hand = parse_cards(cards, deck) if isinstance(cards, str) else cards
     return arranger.arrange(hand, top)

@@ -13,8 +13,10 @@ from typing import Literal
 from housegame.arrange.build import ruleset_odds
 from housegame.arrange.equilibrium import default_players, equilibrium_odds, opponents_at
 from housegame.arrange.iteration import seats_dealt
+from housegame.arrange.lookup import RankTables
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import LaneOdds
+from housegame.memo import Kept, array_bytes
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 
 Objective = Literal["ev", "equilibrium", "lexicographic"]
@@ -33,7 +35,19 @@ def objective_named(text: str) -> Objective | None:
     return next((o for o in OBJECTIVES if o == text), None)
 
 
-_MODELS: dict[tuple[str, str, int | None], EvModel] = {}
+MODEL_BYTES = 128 * 2**20
+"""The compiled models kept between runs, by the bytes of their arrays (``memo.array_bytes``;
+a model holds 1.4 to 5 MB of them, and about as much again in Python objects), the least
+recently used going first. A run in progress keeps every model it uses whatever this says
+(``memo.kept_for_run``: a sensitivity run's chunks each ask for every variant's)."""
+
+
+def model_bytes(model: EvModel) -> int:
+    """What a model holds of its own: its arrays, the lookup tables it shares left out."""
+    return array_bytes(model, skip=(RankTables,))
+
+
+_MODELS: Kept[tuple[str, str, int | None], EvModel] = Kept(MODEL_BYTES, model_bytes)
 
 
 def ev_model(
@@ -41,17 +55,18 @@ def ev_model(
 ) -> EvModel:
     """One compiled model per ruleset content (rulesets hold lists, so they do not hash),
     objective and table size (None: the model's default), with the objective's lane odds: the
-    shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables."""
+    shipped odds of the ruleset's ranking (``ev``), or its equilibrium tables. Kept while
+    ``MODEL_BYTES`` allows."""
     objective = played_objective(ruleset, objective, players)
-    key = (ruleset.model_dump_json(), objective, players)
-    if key not in _MODELS:
+
+    def make() -> EvModel:
         odds = objective_odds(ruleset, objective, players)
         if objective == "equilibrium":
             seats = default_players(ruleset) if players is None else players
-            _MODELS[key] = EvModel(ruleset, odds, opponents_at(ruleset, seats))
-        else:
-            _MODELS[key] = odds_model(ruleset, odds, players)
-    return _MODELS[key]
+            return EvModel(ruleset, odds, opponents_at(ruleset, seats))
+        return odds_model(ruleset, odds, players)
+
+    return _MODELS.get((ruleset.model_dump_json(), objective, players), make)
 
 
 def played_objective(

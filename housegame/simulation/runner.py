@@ -24,6 +24,7 @@ import numpy as np
 
 from housegame.arrange.cache import notice
 from housegame.errors import HousegameError
+from housegame.memo import keep_everything, kept_for_run
 
 R = TypeVar("R")
 
@@ -119,8 +120,9 @@ def run_tasks(
         if backend.dask is not None:
             _run_dask(tasks, backend.dask, finished)
         elif backend.processes == 1:
-            for index, task in enumerate(tasks):
-                finished(index, task())
+            with kept_for_run():  # each chunk asks for the run's models again
+                for index, task in enumerate(tasks):
+                    finished(index, task())
         else:
             _run_processes(tasks, backend.processes, finished)
     except KeyboardInterrupt:
@@ -154,8 +156,17 @@ def _windowed(
 
 
 def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which ends them (no worker tracebacks)."""
+    """Workers leave Ctrl-C to the parent, which ends them (no worker tracebacks), and keep
+    every model they compile: they end with the run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    keep_everything()
+
+
+def _on_dask_worker(task: Callable[[], R]) -> R:
+    """A task on a Dask worker, which keeps every model it compiles for the runs to come (as
+    a local worker does for its run)."""
+    keep_everything()
+    return task()
 
 
 def _run_processes(tasks: Sequence[Callable[[], Any]], jobs: int, finished: Finished) -> None:
@@ -225,7 +236,7 @@ def _run_dask(tasks: Sequence[Callable[[], Any]], address: str, finished: Finish
     submitted: list[Any] = []
 
     def submit(task: Callable[[], Any]) -> Any:
-        future = client.submit(task, pure=False)
+        future = client.submit(_on_dask_worker, task, pure=False)
         submitted.append(future)
         return future
 

@@ -25,6 +25,7 @@ from housegame.cards import IDENTITIES, STANDARD_DECK, Card, Deck
 from housegame.dealer import PLAYERS, deal_from
 from housegame.errors import TableError
 from housegame.jsonsafe import flat_records
+from housegame.memo import Kept
 from housegame.rulesets.common import HAND_CARDS
 from housegame.rulesets.families import load_in_family_order
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
@@ -41,18 +42,20 @@ Progress = Callable[[int], None]
 
 CARDS = tuple(Card(i) for i in range(IDENTITIES))
 """Every card identity by index (the jokers too)."""
-_ARRANGERS: dict[tuple[str, str, int], Arranger] = {}
+ARRANGERS_KEPT = 64
+"""Arrangers kept per process: more than a run's rulesets (each holds its model alive)."""
+_ARRANGERS: Kept[tuple[str, str, int], Arranger] = Kept(ARRANGERS_KEPT)
 
 
 def _arranger(ruleset: ThirteenCardRuleset, objective: Objective, players: int) -> Arranger:
     """One arranger per ruleset, objective and table size in each process (its model is costly
-    to build). The ``equilibrium`` objective plays for the table's size; ``ev`` keeps its
-    model of a full table."""
-    key = (ruleset.model_dump_json(), objective, players)
-    if key not in _ARRANGERS:
-        seats = players if objective == "equilibrium" else None
-        _ARRANGERS[key] = Arranger(ruleset, objective, seats)
-    return _ARRANGERS[key]
+    to build), the least recently used going first. The ``equilibrium`` objective plays for
+    the table's size; ``ev`` keeps its model of a full table."""
+    seats = players if objective == "equilibrium" else None
+    return _ARRANGERS.get(
+        (ruleset.model_dump_json(), objective, players),
+        lambda: Arranger(ruleset, objective, seats),
+    )
 
 
 def deal_chunk(

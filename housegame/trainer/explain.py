@@ -28,6 +28,7 @@ from housegame.arrange.model import EvModel
 from housegame.arrange.objectives import DEFAULT_OBJECTIVE, ModelObjective, objective_odds
 from housegame.cards import Card
 from housegame.glossary import Lang, term
+from housegame.memo import Kept
 from housegame.numbers import Num
 from housegame.rulesets.common import LANES
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset
@@ -242,9 +243,9 @@ class Coach:
         return Explanation(self.ruleset, self.model.opponents, self.banker, yours, best, parts)
 
 
-_COACHES: dict[tuple[str, int | None, bool, ModelObjective], Coach] = {}
 KEEP = 16
-"""Coaches kept (one per ruleset content, opponents, seat and objective; newest last)."""
+"""Coaches kept (one per ruleset content, opponents, seat and objective), the used last."""
+_COACHES: Kept[tuple[str, int | None, bool, ModelObjective], Coach] = Kept(KEEP)
 
 
 def coach(
@@ -255,13 +256,7 @@ def coach(
 ) -> Coach:
     """The kept ``Coach`` of a seat (building one compiles the seat's model for the search)."""
     key = (ruleset.model_dump_json(), opponents, banker, objective)
-    found = _COACHES.pop(key, None)
-    if found is None:
-        found = Coach(ruleset, opponents, banker, objective)
-    _COACHES[key] = found
-    while len(_COACHES) > KEEP:
-        del _COACHES[next(iter(_COACHES))]
-    return found
+    return _COACHES.get(key, lambda: Coach(ruleset, opponents, banker, objective))
 
 
 def seat_opponents(ruleset: ThirteenCardRuleset, players: int | None, banker: bool) -> int | None:

@@ -29,6 +29,7 @@ from housegame.errors import HousegameError, TableError
 from housegame.glossary import LANGS, Lang, say
 from housegame.inputs import MAX_SEED
 from housegame.jsonsafe import number
+from housegame.memo import return_free_memory
 from housegame.rulesets.families import catalog
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import SimulationReport, simulate
@@ -224,7 +225,7 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
 def guarded(run: Run, what: str, body: Callable[[], None]) -> None:
     """Run ``body`` for ``run``: a library error fails the run with its lines; a bug fails it
     too (so it does not stay running, its slot taken) and is raised; either way the run's
-    deals are over."""
+    deals are over, and the memory it freed goes back to the system."""
     try:
         body()
     except HousegameError as exc:
@@ -236,6 +237,7 @@ def guarded(run: Run, what: str, body: Callable[[], None]) -> None:
         raise
     finally:
         run.played.set()
+        return_free_memory()
 
 
 def _run(job: Job, rulesets: list[ThirteenCardRuleset]) -> None:
