@@ -16,61 +16,61 @@ hand (docs/security.md has the measured cost).
 
 from __future__ import annotations
 
-from housegame.rulesets.thirteen import (
-    CanSet,
-    CanSetCondition,
-    DistinctRanks,
-    DistinctSuits,
-    HandAll,
-    HandAny,
-    HandCondition,
-    HandNot,
-    MostOfARank,
-    PairsCount,
-    RankPattern,
-    RepeatedRanks,
-    SpecialHand,
-    SuitPattern,
-)
+from typing import Any
 
-RANK_COUNT_TESTS = (RankPattern, PairsCount, DistinctRanks, RepeatedRanks, MostOfARank)
+from pydantic import BaseModel
+
+RANK_COUNT_TESTS = frozenset(
+    {"rank_pattern", "pairs", "distinct_ranks", "repeated_ranks", "most_of_a_rank"}
+)
 """Tests that read a hand's rank counts, sorted: which rank holds a count never matters."""
-SUIT_COUNT_TESTS = (SuitPattern, DistinctSuits)
+SUIT_COUNT_TESTS = frozenset({"suit_pattern", "distinct_suits"})
 """Tests that read a hand's suit counts, sorted."""
 ENUMERATED_JOKERS = 2
 """The most jokers a deck may hold where a joker completes an enumerated special hand: 1,378
 stand-ins to try at two jokers, 24,804 at three."""
 
 
-def count_tests(cond: HandCondition) -> list[HandCondition] | None:
+def kind_of(cond: BaseModel) -> str:
+    """A condition's kind: its one key as a ruleset writes it (``pairs``, ``all``, ``not``)
+    (read by name, as ``possible`` reads them: the condition models import this module)."""
+    return next(iter(type(cond).model_fields)).rstrip("_")
+
+
+def is_rank_test(cond: BaseModel) -> bool:
+    return kind_of(cond) in RANK_COUNT_TESTS
+
+
+def count_tests(cond: Any) -> list[Any] | None:
     """The rank- and suit-count tests ``cond`` combines with all, any and not; None where it
     holds any other test."""
-    if isinstance(cond, HandAll | HandAny):
-        parts = cond.all if isinstance(cond, HandAll) else cond.any
-        found: list[HandCondition] = []
-        for part in parts:
+    kind = kind_of(cond)
+    if kind in ("all", "any"):
+        found: list[Any] = []
+        for part in getattr(cond, kind):
             tests = count_tests(part)
             if tests is None:
                 return None
             found += tests
         return found
-    if isinstance(cond, HandNot):
+    if kind == "not":
         return count_tests(cond.not_)
-    if isinstance(cond, RANK_COUNT_TESTS + SUIT_COUNT_TESTS):
+    if kind in RANK_COUNT_TESTS | SUIT_COUNT_TESTS:
         return [cond]
     return None
 
 
-def whole_shape(cond: HandCondition) -> CanSet | None:
-    """The split ``cond`` asks for where it is three straights or three flushes and nothing
-    else, the shapes reasoned from rank or suit counts."""
-    if not isinstance(cond, CanSetCondition):
+def whole_shape(cond: Any) -> Any | None:
+    """The split (a ``CanSet``) ``cond`` asks for where it is three straights or three flushes
+    and nothing else, the shapes reasoned from rank or suit counts."""
+    if kind_of(cond) != "can_set":
         return None
-    shapes = {cond.can_set.front, cond.can_set.middle, cond.can_set.back}
-    return cond.can_set if shapes in ({"straight"}, {"flush"}) else None
+    shape = cond.can_set
+    shapes = {shape.front, shape.middle, shape.back}
+    return shape if shapes in ({"straight"}, {"flush"}) else None
 
 
-def reasoned(cond: HandCondition, repeats: bool) -> bool:
+def reasoned(cond: Any, repeats: bool) -> bool:
     """Whether jokers complete ``cond`` by reasoning (``repeats``: a joker may stand for a
     card the hand holds, ``ranking.joker_duplicates``)."""
     if whole_shape(cond) is not None:
@@ -78,11 +78,12 @@ def reasoned(cond: HandCondition, repeats: bool) -> bool:
     tests = count_tests(cond)
     if tests is None:
         return False
-    kinds = {isinstance(t, RANK_COUNT_TESTS) for t in tests}
+    kinds = {is_rank_test(t) for t in tests}
     return repeats or len(kinds) < 2
 
 
-def enumerated(hand: SpecialHand, repeats: bool) -> bool:
-    """Whether jokers complete ``hand`` by trying stand-ins (some condition is not reasoned)."""
+def enumerated(hand: Any, repeats: bool) -> bool:
+    """Whether jokers complete a special ``hand`` by trying stand-ins (some condition is not
+    reasoned)."""
     conditions = [t.when for t in hand.tiers] if hand.tiers is not None else [hand.when]
     return any(c is not None and not reasoned(c, repeats) for c in conditions)

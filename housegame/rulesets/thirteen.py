@@ -26,6 +26,7 @@ from housegame.rulesets.common import (
     by_key,
     require_unique,
 )
+from housegame.rulesets.jokers import ENUMERATED_JOKERS, enumerated
 from housegame.rulesets.merge import ANY_ITEM, ANY_KEY, MergeSpec
 from housegame.rulesets.possible import never_holds
 
@@ -921,8 +922,6 @@ class ThirteenCardRuleset(RulesetBase):
     def _completion_cost(self) -> None:
         """A special hand that jokers complete by trying stand-ins (``rulesets.jokers``) is
         refused beside more jokers than that can afford."""
-        from housegame.rulesets.jokers import ENUMERATED_JOKERS, enumerated
-
         if self.deck.jokers <= ENUMERATED_JOKERS:
             return
         repeats = self.ranking.joker_duplicates

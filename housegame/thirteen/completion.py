@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 from housegame.cards import DECK, Card
-from housegame.rulesets.jokers import RANK_COUNT_TESTS, count_tests, enumerated, whole_shape
+from housegame.rulesets.jokers import count_tests, enumerated, is_rank_test, whole_shape
 from housegame.rulesets.thirteen import (
     CanSet,
     HandAll,
@@ -139,8 +139,8 @@ def _counts_can_hold(cond: _Condition, ranks: Room, suits: Room, wild: int) -> b
     profile."""
     tests = count_tests(cond.cond)
     assert tests is not None
-    rank_tests: list[HandCondition] = [t for t in tests if isinstance(t, RANK_COUNT_TESTS)]
-    suit_tests: list[HandCondition] = [t for t in tests if not isinstance(t, RANK_COUNT_TESTS)]
+    rank_tests: list[HandCondition] = [t for t in tests if is_rank_test(t)]
+    suit_tests: list[HandCondition] = [t for t in tests if not is_rank_test(t)]
     rank_answers = _answers(rank_tests, ranks, wild, rank_side=True)
     suit_answers = _answers(suit_tests, suits, wild, rank_side=False)
     for rank_says, suit_says in product(rank_answers, suit_answers):
