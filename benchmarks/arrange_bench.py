@@ -23,9 +23,9 @@ import numpy as np
 
 from housegame.arrange.arranger import Arranger
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.lexicographic import search_lexicographic
 from housegame.arrange.lookup import rank_tables
 from housegame.arrange.plan import PLAN
-from housegame.arrange.search import search_lexicographic
 from housegame.cards import Card
 from housegame.dealer import deal_hands
 from housegame.rulesets.loader import bundled_of, load_ruleset

@@ -14,6 +14,7 @@ from typing import Any
 from housegame.arrange.batch import HandBatch, batches, split_setting
 from housegame.arrange.decktables import tables_for
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.lexicographic import search_lexicographic
 from housegame.arrange.model import EvModel
 from housegame.arrange.objectives import (
     DEFAULT_OBJECTIVE,
@@ -24,7 +25,7 @@ from housegame.arrange.objectives import (
     played_objective,
 )
 from housegame.arrange.odds import LaneOdds
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import Found
 from housegame.cards import Card, parse_cards
 from housegame.memo import Kept
 from housegame.rulesets.resolve import RulesetRef, resolve_ruleset

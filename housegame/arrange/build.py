@@ -18,6 +18,7 @@ import numpy.typing as npt
 from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached, unwritable
 from housegame.arrange.decktables import deck_slug, tables_for
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.lexicographic import search_lexicographic
 from housegame.arrange.lookup import RankTables, rank_tables, rules_slug
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import (
@@ -29,7 +30,7 @@ from housegame.arrange.odds import (
     odds_name,
 )
 from housegame.arrange.plan import PLAN
-from housegame.arrange.search import Found, search_lexicographic
+from housegame.arrange.search import Found
 from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import STANDARD_DECK, SUIT_NAMES, Deck

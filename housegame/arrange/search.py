@@ -7,8 +7,8 @@ entries (``top_splits``). A back is left out only when an upper bound on all its
 below the K-th best value already found, so it cannot hold one of the K best splits: the
 answer is exact. Equal values are ordered by the lexicographic strength of (back, middle,
 front), then by split id. A batch of one hand takes the same functions, with no per-hand
-offsets (``hand`` None). ``search_lexicographic`` is the simplest user; ``staged`` holds
-the ``ev`` objective's staged search for large batches.
+offsets (``hand`` None). ``lexicographic`` is the simplest user; ``staged`` holds the ``ev``
+objective's staged search for large batches.
 """
 
 from __future__ import annotations
@@ -76,10 +76,7 @@ class Hands:
     ranked for low its own): what values and ties read; ``o5`` etc. rank high, as fouls do."""
     lanes16: tuple[Ordinals16, Ordinals16, Ordinals16]
     low: tuple[int, ...]  # the lanes ranked for low (``RankingRules.low_lanes``)
-    repeats: PositionMasks | None = None
-    """Per hand, bit ``p`` where its card at ``p`` is its card at ``p + 1`` (jokers, a card
-    held twice); None where no hand of the batch repeats a card. Only one of the splits that
-    set identical cards alike is evaluated (``splits.in_lane_order``)."""
+    repeats: PositionMasks | None = None  # per hand, bit p: its cards at p and p + 1 alike
 
 
 def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
@@ -104,7 +101,7 @@ def hands_of(cards: CardIndices, tables: RankTables) -> Hands:
         lanes[lane] = lanes16[lane].astype(np.int64)
     s5, s3 = tables.strength.take(o5).astype(np.int64), tables.strength.take(o3).astype(np.int64)
     own, own16 = (lanes[0], lanes[1], lanes[2]), (lanes16[0], lanes16[1], lanes16[2])
-    same = cards[:, 1:] == cards[:, :-1]
+    same = cards[:, 1:] == cards[:, :-1]  # identical cards side by side (jokers, a card twice)
     repeats = (same << np.arange(12)).sum(axis=1) if same.any() else None
     return Hands(count, o5, o3, s5, s3, u5, u3, c5, c3, own, own16, low, repeats)
 
@@ -154,8 +151,7 @@ def _evaluate_slice(hands: Hands, hand: HandIds | None, backs: SubsetIds, values
     middle, front = middles.ravel().take(at), fronts.ravel().take(at)
     h = hand.take(row) if hand is not None else None
     if hands.repeats is not None:  # one split of each setting of identical cards
-        repeats = hands.repeats.take(h) if h is not None else hands.repeats[0]
-        kept = np.flatnonzero(in_lane_order(repeats, back, middle, front))
+        kept = in_lane_order(hands.repeats, h, back, middle, front)
         at, row, back, middle, front = (a.take(kept) for a in (at, row, back, middle, front))
         h = h.take(kept) if h is not None else None
     return Pool(h, values(h, back, middle, front), back * MIDDLES_PER_BACK + at % MIDDLES_PER_BACK)
@@ -296,18 +292,3 @@ def found_list(best: Pool, count: int) -> list[Found]:
         return [Found(tuple(splits), tuple(values))]
     ends: list[int] = np.searchsorted(best.hand, np.arange(count + 1)).tolist()
     return [Found(tuple(splits[lo:hi]), tuple(values[lo:hi])) for lo, hi in pairwise(ends)]
-
-
-def search_lexicographic(cards: CardIndices, tables: RankTables, keep: int) -> list[Found]:
-    """Strongest back, then middle, then front, each by its own lane's ranking (the best low
-    in a lane ranked for low); the value is the packed ordinals."""
-    hands = hands_of(cards, tables)
-    front, middle, back = hands.lanes
-    bound = ((back.astype(np.float64) + 1.0) * 2.0**32 - 1.0).reshape(hands.count, BACKS)
-
-    def values(h: HandIds | None, b: SubsetIds, m: SubsetIds, f: SubsetIds) -> F64:
-        at5, at3 = (0, 0) if h is None else (h * FIVES_PER_HAND, h * THREES_PER_HAND)
-        packed: Ordinals = (back[at5 + b] << 32) | (middle[at5 + m] << 16) | front[at3 + f]
-        return packed.astype(np.float64)
-
-    return search_direct(hands, bound, values, keep, PLAN.lexicographic_first)

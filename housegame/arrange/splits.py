@@ -13,7 +13,13 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from housegame.arrange.spaces import Bools, CardPositions, PositionMasks, SubsetIds
+from housegame.arrange.spaces import (
+    CardPositions,
+    Entries,
+    HandIds,
+    PositionMasks,
+    SubsetIds,
+)
 
 IndexArray = npt.NDArray[np.intp]
 """Subset id -> card positions, and split tables of subset ids."""
@@ -69,19 +75,21 @@ THREE_MASKS: PositionMasks = (1 << THREES).sum(axis=1)
 
 
 def in_lane_order(
-    repeats: PositionMasks | np.int64, back: SubsetIds, middle: SubsetIds, front: SubsetIds
-) -> Bools:
-    """Whether each split sets a hand's identical cards in lane order: ``repeats`` has bit
-    ``p`` where the card at position ``p`` is the card at ``p + 1`` (a joker, a card the deck
-    holds twice), and such a pair may not put ``p`` in a later lane (front, middle, back) than
-    ``p + 1``. Of the splits that differ only in which of two identical cards goes where
-    (the same setting), exactly one passes."""
-    backs, middles = FIVE_MASKS.take(back), FIVE_MASKS.take(middle)
-    later = (backs & ((middles | THREE_MASKS.take(front)) >> 1)) | (
-        middles & (THREE_MASKS.take(front) >> 1)
-    )
-    ordered: Bools = (repeats & later) == 0
-    return ordered
+    repeats: PositionMasks,
+    hand: HandIds | None,
+    back: SubsetIds,
+    middle: SubsetIds,
+    front: SubsetIds,
+) -> Entries:
+    """The splits (of hands ``hand``, None: a batch of one) that set each hand's identical
+    cards in lane order: of two identical cards at ``p`` and ``p + 1`` (``repeats``), ``p`` is
+    in no later lane (front, middle, back) than ``p + 1``. Of the splits that differ only in
+    which of two identical cards goes where (the same setting), exactly one is kept."""
+    repeated = repeats.take(hand) if hand is not None else repeats[0]
+    backs, middles, fronts = FIVE_MASKS.take(back), FIVE_MASKS.take(middle), THREE_MASKS.take(front)
+    later = (backs & ((middles | fronts) >> 1)) | (middles & (fronts >> 1))
+    kept: Entries = np.flatnonzero((repeated & later) == 0)
+    return kept
 
 
 FIVE_POSITIONS: list[tuple[int, ...]] = [tuple(row) for row in FIVES.tolist()]

@@ -41,7 +41,10 @@ def test_each_setting_has_exactly_one_split_in_lane_order(text: str) -> None:
     repeats = np.int64((same << np.arange(12)).sum())
     split = np.arange(SPLITS)
     back, j = split // MIDDLES_PER_BACK, split % MIDDLES_PER_BACK
-    kept = in_lane_order(repeats, back, MIDDLE_OF[back, j], FRONT_OF[back, j])
+    kept = np.zeros(SPLITS, dtype=bool)
+    kept[in_lane_order(np.array([repeats]), None, back, MIDDLE_OF[back, j], FRONT_OF[back, j])] = (
+        True
+    )
     settings: dict[tuple[tuple[Card, ...], ...], int] = {}
     for s in range(SPLITS):
         setting = _setting(hand, s)

@@ -15,8 +15,9 @@ import pytest
 
 from housegame.arrange.batch import HandBatch
 from housegame.arrange.evsearch import EvSearch
+from housegame.arrange.lexicographic import search_lexicographic
 from housegame.arrange.objectives import ev_model
-from housegame.arrange.search import evaluate_backs, search_lexicographic
+from housegame.arrange.search import evaluate_backs
 from housegame.arrange.splits import BACKS, MIDDLES_PER_BACK
 from housegame.cards import Card, parse_cards
 from housegame.rulesets.loader import load_ruleset, load_ruleset_file
