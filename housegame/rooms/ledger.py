@@ -7,6 +7,7 @@ import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from housegame.csvsafe import SafeWriter
@@ -35,7 +36,7 @@ class Ledger:
             names += [name for name in totals if name not in names]
         return cls(ruleset, tuple(names), kept)
 
-    @property
+    @cached_property
     def totals(self) -> dict[str, Fraction]:
         sums = {name: Fraction(0) for name in self.players}
         for _, totals in self.rounds:

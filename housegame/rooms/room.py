@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from housegame.cards import format_cards, parse_cards
@@ -147,16 +149,28 @@ class Player:
 @dataclass(frozen=True)
 class RoundRecord:
     """A round the host ended: the hands as a table file, the banker, each player's result
-    in units (exact), and the scorer's itemized result (``score --json``) to show."""
+    in units (exact), and the scorer's itemized result (``score --json``) to show. The hands
+    and the result are kept as the JSON text stored, read when asked for: a room's poll reads
+    every round's totals, and only the last round's result."""
 
     number: int
-    table: dict[str, Any]
+    table_text: str
     banker: str | None
     totals: dict[str, Fraction]
-    result: dict[str, Any]
+    result_text: str
     ended: float
     deal: dict[str, str] | None = None
     """The cards the room dealt each player this round (None: physical cards)."""
+
+    @cached_property
+    def table(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.table_text)
+        return data
+
+    @cached_property
+    def result(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.result_text)
+        return data
 
 
 @dataclass
@@ -343,10 +357,10 @@ class Room:
         assert isinstance(result, TableResult)
         record = RoundRecord(
             number=self.round_number,
-            table=table.model_dump(exclude_defaults=True),
+            table_text=json.dumps(table.model_dump(exclude_defaults=True), ensure_ascii=False),
             banker=banker,
             totals=dict(result.totals),
-            result=result.as_dict(),
+            result_text=json.dumps(result.as_dict(), ensure_ascii=False),
             ended=now,
             deal=self.deal,
         )

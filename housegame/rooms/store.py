@@ -300,10 +300,10 @@ class RoomStore:
         rounds = [
             RoundRecord(
                 number=number,
-                table=json.loads(hands),
+                table_text=hands,
                 banker=banker,
-                totals={name: Fraction(units) for name, units in json.loads(totals).items()},
-                result=json.loads(result),
+                totals={name: _units(text) for name, text in json.loads(totals).items()},
+                result_text=result,
                 ended=ended,
                 deal=_json_or_none(dealt),
             )
@@ -347,10 +347,10 @@ class RoomStore:
                 (
                     key,
                     r.number,
-                    json.dumps(r.table, ensure_ascii=False),
+                    r.table_text,
                     r.banker,
                     json.dumps({name: str(units) for name, units in r.totals.items()}),
-                    json.dumps(r.result, ensure_ascii=False),
+                    r.result_text,
                     r.ended,
                     json.dumps(r.deal) if r.deal is not None else None,
                 )
@@ -388,6 +388,11 @@ def _not_found() -> RoomNotFound:
         hint="ask the host for the room's link",
         chinese=("没有这个房间 (可能已关闭)", "向房主要房间的链接"),
     )
+
+
+def _units(text: str) -> Fraction:
+    """A stored result in units: whole (most), or an exact fraction (``4/3``)."""
+    return Fraction(int(text)) if "/" not in text else Fraction(text)
 
 
 def _json_or_none(text: str | None) -> Any:
