@@ -10,12 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
     Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 
@@ -33,6 +28,8 @@ from housegame.cli.common import (
     render_pairs,
     signed_units,
 )
+from housegame.cli.progress import PlainProgress
+from housegame.cli.progress import progress_bar as progress_on
 from housegame.compare import TableComparison, compare_table
 from housegame.errors import TableError
 from housegame.glossary import Lang, term
@@ -162,16 +159,9 @@ def check_outputs(csv: Path | None, out: Path | None) -> None:
         check_folder(out, "--out")
 
 
-def progress_bar() -> Progress:
-    """A bar on stderr that disappears when done."""
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    return Progress(*columns, console=err_console, transient=True)
+def progress_bar() -> Progress | PlainProgress:
+    """A bar on stderr that disappears when done; plain lines where stderr is no terminal."""
+    return progress_on(err_console)
 
 
 def _usable_jobs(jobs: int) -> int:

@@ -24,9 +24,10 @@ from housegame.cli.compare_cmd import (
     check_outputs,
     progress_bar,
 )
+from housegame.durations import clock_text, cpu_text
 from housegame.inputs import MAX_DEALS, MAX_SEED
 from housegame.simulation import Backend
-from housegame.simulation.sensitivity import sensitivity
+from housegame.simulation.sensitivity import Plan, planned, sensitivity
 from housegame.simulation.sensitivity_out import (
     effect_rows,
     legend,
@@ -78,14 +79,17 @@ def sensitivity_cmd(
     """What each setting changes: every one-setting variant on the same seeded deals."""
     words = check_lang(lang)
     check_outputs(csv, out)
+    plan = planned(ruleset, players, setting or ())
+    backend = Backend(jobs, dask)
+    _say_cost(plan, deals, skill, backend)
     with progress_bar() as bar:
-        task = bar.add_task("variants", total=None)
+        task = bar.add_task("deals played", total=deals * plan.rulesets)
 
         def advance(done: int) -> None:
             bar.advance(task, done)
 
         report = sensitivity(
-            ruleset, deals, seed, players, setting or (), advance, Backend(jobs, dask), words, skill
+            ruleset, deals, seed, players, setting or (), advance, backend, words, skill, plan
         )
     if report.interrupted:
         err_console.print(f"interrupted: the report covers {report.deals} deals")
@@ -101,6 +105,27 @@ def sensitivity_cmd(
         return
     _print_table(*effect_rows(report, words))
     console.print(literal(legend(report, words)), soft_wrap=True)
+
+
+NOTICE_SECONDS = 30.0
+"""A run estimated to cost more than this says so before it starts."""
+
+
+def _say_cost(plan: Plan, deals: int, skill: bool, backend: Backend) -> None:
+    """Before a long run: what it plays and about what it costs (``Plan.cpu_seconds``)."""
+    seconds = plan.cpu_seconds(deals, skill)
+    if seconds < NOTICE_SECONDS:
+        return
+    count = len(plan.variants)
+    variants = f"{count} variant{'' if count == 1 else 's'}"
+    line = (
+        f"{plan.ruleset.id}: the ruleset and {variants}, {deals:,} deals each: {cpu_text(seconds)}"
+    )
+    if backend.dask is None and backend.processes > 1:
+        line += (
+            f", about {clock_text(seconds / backend.processes)} on {backend.processes} processes"
+        )
+    err_console.print(line + " (fewer deals or --setting PREFIX run less)", soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -315,13 +315,45 @@ def _seats(ruleset: RulesetBase, players: int | None) -> int:
     return seats
 
 
-def planned(
-    ruleset: RulesetRef, players: int | None = None, settings: Sequence[str] = ()
-) -> tuple[RulesetBase, int, list[Variant], dict[str, str]]:
-    """What a run plays: the ruleset, its seats, the variants that run (those whose setting
-    starts with one of ``settings``, if given) and those skipped, with why (they do not seat
-    the players, or the arranger cannot set their hands). The command line, the web table and
-    ``sensitivity`` read it, so a run's size is known before it starts."""
+SECONDS_PER_DEAL = {
+    "thirteen": 0.0014,
+    "thirteen-no-skill": 0.00095,
+    "ofc": 0.031,
+    "big-two": 0.0036,
+}
+"""CPU seconds one deal (an OFC hand, a Big Two game) costs under one ruleset, measured on the
+2-core development machine (docs/sensitivity.md, "What a run costs"): a 13-card deal with the
+skill margin is played three times."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run plays: the ruleset, its seats, the variants that run and those skipped with
+    why (they do not seat the players, or the arranger cannot set their hands)."""
+
+    ruleset: RulesetBase
+    seats: int
+    variants: list[Variant]
+    skipped: dict[str, str]
+
+    @property
+    def rulesets(self) -> int:
+        """The rulesets each deal is played under: the ruleset and its variants."""
+        return 1 + len(self.variants)
+
+    def cpu_seconds(self, deals: int, skill: bool = True) -> float:
+        """About what the run costs, in CPU seconds (``SECONDS_PER_DEAL``)."""
+        rules = self.ruleset
+        game = "ofc" if isinstance(rules, OfcRuleset) else "big-two"
+        if isinstance(rules, ThirteenCardRuleset):
+            game = "thirteen" if skill else "thirteen-no-skill"
+        return SECONDS_PER_DEAL[game] * deals * self.rulesets
+
+
+def planned(ruleset: RulesetRef, players: int | None = None, settings: Sequence[str] = ()) -> Plan:
+    """What a run plays (the variants whose setting starts with one of ``settings``, if given).
+    The command line, the web table and ``sensitivity`` read it, so a run's size and cost are
+    known before it starts."""
     rules = resolve_ruleset(ruleset)
     seats = _seats(rules, players)
     chosen = [v for v in variants(rules) if not settings or v.setting.startswith(tuple(settings))]
@@ -339,7 +371,7 @@ def planned(
             f"no setting of '{rules.id}' starts with {', '.join(settings)}",
             hint="`housegame new NAME --from ID -o -` lists every setting",
         )
-    return rules, seats, usable, skipped
+    return Plan(rules, seats, usable, skipped)
 
 
 def sensitivity(
@@ -352,14 +384,17 @@ def sensitivity(
     backend: Backend = LOCAL,
     lang: Lang = "en",
     skill: bool = True,
+    plan: Plan | None = None,
 ) -> SensitivityReport:
     """Play ``deals`` seeded deals (OFC hands, Big Two games) under ``ruleset`` and under each
     of its one-setting variants (only those whose setting starts with one of ``settings``, if
     given), and report what each variant changes. ``skill`` (13-card) also plays each deal in
-    duplicate for the ``ev`` against ``lexicographic`` margin."""
+    duplicate for the ``ev`` against ``lexicographic`` margin. ``plan``: ``planned(ruleset,
+    players, settings)`` when already made."""
     if deals < 2:
         raise TableError("deals must be at least 2 (an interval needs two)")
-    rules, seats, usable, skipped = planned(ruleset, players, settings)
+    plan = plan or planned(ruleset, players, settings)
+    rules, seats, usable, skipped = plan.ruleset, plan.seats, plan.variants, plan.skipped
     fields, tasks = _tasks((rules, *(v.ruleset for v in usable)), deals, seed, seats, skill)
     parts: list[list[np.ndarray]] = [[] for _ in range(1 + len(usable))]
 

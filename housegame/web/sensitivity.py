@@ -16,6 +16,7 @@ from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 from pydantic import BaseModel, Field
 
+from housegame.durations import cpu_text
 from housegame.errors import HousegameError
 from housegame.glossary import Lang
 from housegame.inputs import MAX_SEED
@@ -32,6 +33,10 @@ router = APIRouter()
 
 WEB_MAX_DEALS = 500
 """Most deals a sensitivity run on the web table plays (each under every variant)."""
+WEB_CPU_SECONDS = 600.0
+"""Most CPU a sensitivity run on the web table may take, by its estimate before it starts
+(``Plan.cpu_seconds``): a 500-deal run of any bundled 13-card ruleset fits, a 500-hand OFC
+run of every setting does not."""
 MAX_SETTINGS = 32
 """Setting prefixes one request may give."""
 
@@ -85,7 +90,18 @@ def _variant_count(request: SensitivityRequest) -> int:
             f"deals: {request.deals} is more than the web table plays ({WEB_MAX_DEALS})",
             hint=f"run housegame sensitivity {request.ruleset} --deals {request.deals}",
         )
-    return len(planned(load_bundled(request.ruleset), request.players, request.settings)[2])
+    plan = planned(load_bundled(request.ruleset), request.players, request.settings)
+    seconds = plan.cpu_seconds(request.deals)
+    if seconds > WEB_CPU_SECONDS:
+        settings = "".join(f" -s {prefix}" for prefix in request.settings)
+        raise WebInputError(
+            f"this run would take {cpu_text(seconds)} ({request.deals} deals under the "
+            f"ruleset and {len(plan.variants)} variants); the web table runs at most "
+            f"{WEB_CPU_SECONDS / 60:.0f} CPU-minutes",
+            hint="play fewer deals or name settings, or run housegame sensitivity "
+            f"{request.ruleset} --deals {request.deals}{settings} on your own machine",
+        )
+    return len(plan.variants)
 
 
 def _run(run: SensitivityRun) -> None:

@@ -82,3 +82,13 @@ def test_a_run_with_skipped_variants_counts_only_what_it_plays(client: TestClien
     status = finished(client, run)
     assert status["state"] == "done" and status["done"] == status["total"]
     assert set(status["report"]["skipped"]) == {"deck.decks +1", "deck.jokers +1"}
+
+
+def test_a_run_over_the_web_tables_cpu_budget_is_refused_saying_why(client: TestClient) -> None:
+    body = {"ruleset": "golden-nugget-pineapple", "deals": 500, "settings": ["royalties"]}
+    refused = client.post("/api/sensitivity", json=body)
+    assert refused.status_code == 422
+    said = " ".join(refused.json()["errors"])
+    assert "this run would take about" in said and "CPU-minutes" in said
+    assert "the web table runs at most 10 CPU-minutes" in said
+    assert "housegame sensitivity golden-nugget-pineapple --deals 500 -s royalties" in said
