@@ -20,21 +20,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, combinations_with_replacement, product
 
 from housegame.cards import DECK, Card
 from housegame.rulesets.jokers import count_tests, enumerated, is_rank_test, whole_shape
 from housegame.rulesets.thirteen import (
     CanSet,
-    HandAll,
-    HandAny,
     HandCondition,
-    HandNot,
     SpecialHand,
 )
 from housegame.thirteen.conditions import (
     HandCounts,
+    combined,
     excluded_runs,
     hand_holds,
     reads,
@@ -145,9 +143,13 @@ def _counts_can_hold(cond: _Condition, ranks: Room, suits: Room, wild: int) -> b
     suit_answers = _answers(suit_tests, suits, wild, rank_side=False)
     for rank_says, suit_says in product(rank_answers, suit_answers):
         said = dict(zip(map(id, rank_tests + suit_tests), rank_says + suit_says))
-        if _combined(cond.cond, said):
+        if combined(cond.cond, partial(_said, said)):
             return True
     return False
+
+
+def _said(said: dict[int, bool], test: HandCondition) -> bool:
+    return said[id(test)]
 
 
 def _answers(
@@ -177,17 +179,6 @@ def _reached(start: Room, wild: int) -> frozenset[Room]:
             if left and (i == 0 or room[i - 1] != room[i])
         }
     return frozenset(rooms)
-
-
-def _combined(cond: HandCondition, said: dict[int, bool]) -> bool:
-    """A condition's answer from its tests' answers (``said``, by the test's id)."""
-    if isinstance(cond, HandAll):
-        return all(_combined(c, said) for c in cond.all)
-    if isinstance(cond, HandAny):
-        return any(_combined(c, said) for c in cond.any)
-    if isinstance(cond, HandNot):
-        return not _combined(cond.not_, said)
-    return said[id(cond)]
 
 
 @lru_cache(maxsize=4096)

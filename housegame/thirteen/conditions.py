@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
@@ -124,15 +124,25 @@ def _condition_key(cond: HandCondition) -> str:
     return found[1]
 
 
+def combined(cond: HandCondition, test: Callable[[HandCondition], bool]) -> bool:
+    """``cond``'s answer: its all, any and not over what ``test`` answers of each test in it."""
+    if isinstance(cond, HandAll):
+        return all(combined(c, test) for c in cond.all)
+    if isinstance(cond, HandAny):
+        return any(combined(c, test) for c in cond.any)
+    if isinstance(cond, HandNot):
+        return not combined(cond.not_, test)
+    return test(cond)
+
+
 def hand_holds(cond: HandCondition, hand: HandCounts) -> bool:
     """Does a 13-card hand meet a special hand's condition?"""
+    return combined(cond, lambda part: _test_holds(part, hand))
+
+
+def _test_holds(cond: HandCondition, hand: HandCounts) -> bool:
+    """One test of a condition (no all, any or not) on a 13-card hand."""
     ranks, suits = hand.ranks, hand.suits
-    if isinstance(cond, HandAll):
-        return all(hand_holds(c, hand) for c in cond.all)
-    if isinstance(cond, HandAny):
-        return any(hand_holds(c, hand) for c in cond.any)
-    if isinstance(cond, HandNot):
-        return not hand_holds(cond.not_, hand)
     if isinstance(cond, RankPattern):
         return sorted(ranks.values(), reverse=True) == cond.rank_pattern
     if isinstance(cond, SuitPattern):

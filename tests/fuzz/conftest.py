@@ -41,19 +41,23 @@ class Hang(Exception):
 
 
 @contextmanager
-def terminates(seconds: float = LIMIT_SECONDS) -> Iterator[None]:
-    """Fail, rather than hang, when the body runs past ``seconds``: termination, not speed."""
+def terminates(seconds: float = LIMIT_SECONDS, cpu: bool = False) -> Iterator[None]:
+    """Fail, rather than hang, when the body runs past ``seconds``: termination, not speed.
+    ``cpu``: seconds of this process's CPU (``ITIMER_PROF``), not of the wall clock."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        raise Hang(f"no result after {seconds} s")
+        raise Hang(f"no result after {seconds} {'CPU-' if cpu else ''}s")
 
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    timer, sent = (
+        (signal.ITIMER_PROF, signal.SIGPROF) if cpu else (signal.ITIMER_REAL, signal.SIGALRM)
+    )
+    previous = signal.signal(sent, stop)
+    signal.setitimer(timer, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(timer, 0)
+        signal.signal(sent, previous)
 
 
 runner = CliRunner()

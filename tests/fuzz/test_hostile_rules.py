@@ -7,12 +7,10 @@ needs are built small (``SMALL_BUILD``) into one cache for the module."""
 
 from __future__ import annotations
 
-import signal
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -28,7 +26,7 @@ from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.thirteen.specials import holding
 from housegame.web import create_app
 from tests.conftest import SMALL_BUILD
-from tests.fuzz.conftest import runner
+from tests.fuzz.conftest import runner, terminates
 
 HOSTILE = Path(__file__).parent / "hostile"
 RULESETS = ["eight-ghosts", "strict-eight", "schema-max"]
@@ -36,25 +34,9 @@ CPU_SECONDS = 30.0
 """A command's CPU budget, tables a new deck needs built on first use included."""
 
 
-class OverBudget(Exception):
-    """A command used more than its CPU budget."""
-
-
-@contextmanager
-def within_cpu(seconds: float = CPU_SECONDS) -> Iterator[None]:
-    """Fail, rather than run on, when the body uses more than ``seconds`` of this process's
-    CPU (``ITIMER_PROF``: user and system time, not the wall clock)."""
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise OverBudget(f"more than {seconds} CPU-s")
-
-    previous = signal.signal(signal.SIGPROF, stop)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+def within_cpu(seconds: float = CPU_SECONDS) -> AbstractContextManager[None]:
+    """The body fails, rather than runs on, past ``seconds`` of this process's CPU."""
+    return terminates(seconds, cpu=True)
 
 
 @pytest.fixture(scope="module", autouse=True)
