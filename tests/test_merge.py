@@ -451,3 +451,24 @@ def test_repeating_inherited_entries_changes_nothing_and_deleting_removes_only_t
         rules = thirteen(path)
     assert rules.lane_values == base.lane_values
     assert rules.specials.hands == [h for i, h in enumerate(hands) if i not in deleted]
+
+
+def test_a_deal_added_to_a_parents_default_deal_keeps_the_four_player_game(
+    tmp_path: Path,
+) -> None:
+    """maceplay-big-two writes no ``deal`` (four players, 13 each, by default): a house file
+    adding a three-player deal merges into that default, as the docs say deals merge by
+    ``players``, rather than replacing it."""
+    path = child(
+        tmp_path,
+        "extends: maceplay-big-two\ndeal:\n  - {players: 3, cards: 13, rest: out-of-play}\n",
+    )
+    rules = bigtwo(path)
+    assert [d.players for d in rules.deal] == [4, 3]
+    parent = load_ruleset("maceplay-big-two")
+    assert isinstance(parent, BigTwoRuleset)
+    assert rules.deal_for(4) == parent.deal_for(4)
+    again = child(
+        tmp_path, "extends: child.yaml\ndeal:\n  - {players: 4, $delete: true}\n", "g.yaml"
+    )
+    assert [d.players for d in bigtwo(again).deal] == [3]

@@ -383,6 +383,26 @@ def canonical_identity(
         return value
 
 
+def keyed_defaults(model: type[RulesetBase]) -> dict[str, list[Any]]:
+    """The merged-by-key lists a model fills in when a file leaves them out (Big Two's
+    ``deal``: four players, 13 each), as a file would write them: what a child's entries
+    merge into when its parent leaves the list out, as the docs say they merge."""
+    found: dict[str, list[Any]] = {}
+    for path in model.merge_spec.keys:
+        info = model.model_fields.get(path[0])
+        if len(path) != 1 or info is None or info.default_factory is None:
+            continue
+        default = info.default_factory()  # type: ignore[call-arg]
+        if isinstance(default, list) and default:
+            found[path[0]] = [
+                item.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+                if isinstance(item, BaseModel)
+                else item
+                for item in default
+            ]
+    return found
+
+
 def merge_spec_of(model: type[RulesetBase]) -> MergeSpec:
     """The model's ``merge_spec``, matching list entries as the model reads them."""
     return replace(model.merge_spec, canonical=partial(canonical_identity, model))

@@ -7,6 +7,7 @@ followed by a hint, most useful first.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import json
 import os
@@ -21,7 +22,7 @@ import jsonschema
 from housegame.data import data_dir
 from housegame.errors import RulesetError
 from housegame.inputs import MAX_EXTENDS
-from housegame.rulesets.common import merge_spec_of
+from housegame.rulesets.common import keyed_defaults, merge_spec_of
 from housegame.rulesets.merge import MergeNote, merge, resolve_directives
 from housegame.rulesets.registry import (
     DEFAULT_GAME,
@@ -257,6 +258,9 @@ def _resolve_located(
     spec = merge_spec_of(RULESET_MODELS[game])
     written = _check_as_written(located, parent, game)
     base.located.data.pop("extends", None)
+    for key, default in keyed_defaults(RULESET_MODELS[game]).items():
+        if key in located.data and key not in base.located.data:  # merge into what it reads
+            base.located.data[key] = copy.deepcopy(default)
     try:
         merged = merge(base.located, located, spec)
     except RulesetError:
