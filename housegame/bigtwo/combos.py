@@ -149,6 +149,14 @@ def _five(cards: tuple[Card, ...], rules: Rules) -> Combo:
     )
 
 
+def _play_sizes(rules: Rules) -> tuple[str, str]:
+    """How many cards a play may have, in English and in Chinese: four too where four of a
+    kind plays without a kicker."""
+    if rules.ruleset.quads_kicker:
+        return "1, 2, 3 or 5", "1、2、3 或 5"
+    return "1, 2, 3, 4 or 5", "1、2、3、4 或 5"
+
+
 def classify(cards: Sequence[Card], rules: Rules) -> Combo:
     """The play these cards make, or a BigTwoError saying why they make none."""
     group = tuple(cards)
@@ -157,7 +165,13 @@ def classify(cards: Sequence[Card], rules: Rules) -> Combo:
         raise refusal(BigTwoError, phrase, cards=cards_text(group))
     n = len(group)
     if n == 0:
-        raise BigTwoError("no cards: a play has 1, 2, 3 or 5 cards", hint="to pass, say pass")
+        raise refusal(
+            BigTwoError,
+            ("no cards: a play has {sizes} cards", "没有牌: 一次出 {zh_sizes} 张"),
+            ("to pass, say pass", "不出请说 pass"),
+            sizes=_play_sizes(rules)[0],
+            zh_sizes=_play_sizes(rules)[1],
+        )
     if n == 5:
         return _five(group, rules)
     ranks = {c.rank for c in group}
@@ -185,10 +199,11 @@ def classify(cards: Sequence[Card], rules: Rules) -> Combo:
         )
     if n > 5:
         phrase = (
-            "{n} cards are not a play: a play has 1, 2, 3 or 5 cards",
-            "{n} 张牌不能出: 一次出 1、2、3 或 5 张",
+            "{n} cards are not a play: a play has {sizes} cards",
+            "{n} 张牌不能出: 一次出 {zh_sizes} 张",
         )
-        raise refusal(BigTwoError, phrase, n=n)
+        sizes, zh_sizes = _play_sizes(rules)
+        raise refusal(BigTwoError, phrase, n=n, sizes=sizes, zh_sizes=zh_sizes)
     if len(ranks) != 1:
         what = "pair" if n == 2 else "triple"
         phrase = ("{cards} is not a {what}: the ranks differ", "{cards} 不是{zh}: 点数不同")

@@ -78,10 +78,14 @@ def next_hand(ruleset: OfcRuleset, setting: Setting, in_fantasyland: bool) -> Ne
         return NextHand(None, "no Fantasyland in this ruleset")
     if in_fantasyland:
         reason = stay_holds(ruleset, setting)
+        if reason is None and fantasyland.stay.clean and setting.fouled:
+            return NextHand(None, "leaves Fantasyland: the hand fouled")
         if reason is None:
             return NextHand(None, "leaves Fantasyland: no stay condition met")
         return NextHand(fantasyland.stay.cards, f"stays: {reason}")
     cards = entry_cards(ruleset, setting)
+    if cards is None and fantasyland.entry.clean and setting.fouled:
+        return NextHand(None, "does not qualify: the hand fouled")
     if cards is None:
         return NextHand(None, "does not qualify")
     return NextHand(cards, f"enters with {cards} cards")

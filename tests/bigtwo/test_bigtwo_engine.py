@@ -184,3 +184,6 @@ def test_quads_without_a_kicker_variant(tmp_path: Path) -> None:
     assert any(
         p.kind == "quads" and len(p.cards) == 4 for p in all_plays(cards("4C 4D 4H 4S 9S"), rules)
     )
+    with pytest.raises(BigTwoError, match=r"a play has 1, 2, 3, 4 or 5 cards") as raised:
+        classify(cards("3C 4D 5S 6H 7C 8D"), rules)
+    assert "一次出 1、2、3、4 或 5 张" in raised.value.text("zh")

@@ -43,6 +43,9 @@ def test_a_foul_never_enters() -> None:
     assert fouled.fouled
     assert entry_cards(GN, fouled) is None
     assert next_hand(GN, fouled, in_fantasyland=False).cards is None
+    assert next_hand(GN, fouled, in_fantasyland=False).reason == "does not qualify: the hand fouled"
+    left = next_hand(GN, fouled, in_fantasyland=True)
+    assert left.cards is None and left.reason == "leaves Fantasyland: the hand fouled"
 
 
 def test_no_entry_for_the_seed_hand() -> None:
