@@ -14,14 +14,16 @@ import re
 import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import jsonschema
 from jsonschema.exceptions import ValidationError as SchemaError
 from pydantic import BaseModel, ValidationError
 
+from housegame.data import data_dir
 from housegame.errors import HousegameError, PathError, RulesetError
-from housegame.yamlsource import KeyPath, Located, format_path
+from housegame.yamlsource import KeyPath, Located, Position, format_path
 
 M = TypeVar("M", bound=BaseModel)
 Severity = Literal["error", "warning"]
@@ -54,7 +56,19 @@ _LEADING_POSITION = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+): (?P<rest>.*)$
 def problem_at(located: Located, path: KeyPath, message: str, hint: str | None = None) -> Problem:
     """A problem at ``path`` of located (possibly merged) data."""
     pos = located.position_of(path)
-    return Problem(pos.file, pos.line, format_path(located.written_path(path)), message, hint)
+    where = format_path(located.written_path(path))
+    if pos.file == located.file:
+        return Problem(pos.file, pos.line, where, message, hint)
+    # written by a parent the file extends: the file's problem, saying where the value comes from
+    return Problem(located.file, None, where, f"{message} (as {_source_name(pos)} writes it)", hint)
+
+
+def _source_name(pos: Position) -> str:
+    """A parent file's place as a user reads it: a bundled ruleset by its id, else the path."""
+    path = Path(pos.file)
+    if path.resolve().parent == data_dir("rulesets").resolve():
+        return f"the bundled {path.stem}, line {pos.line},"
+    return str(pos)
 
 
 def problems_of(exc: HousegameError, file: str) -> list[Problem]:

@@ -3,6 +3,7 @@ entry or replacing a whole list is explicit, in every game kind."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -472,3 +473,16 @@ def test_a_deal_added_to_a_parents_default_deal_keeps_the_four_player_game(
         tmp_path, "extends: child.yaml\ndeal:\n  - {players: 4, $delete: true}\n", "g.yaml"
     )
     assert [d.players for d in bigtwo(again).deal] == [3]
+
+
+def test_a_problem_with_what_a_parent_wrote_is_the_childs_saying_where(tmp_path: Path) -> None:
+    """A 17-card deal makes the parent's penalty tiers too short: the problem is the child's
+    (the file validated), and says which bundled line it is about."""
+    path = child(
+        tmp_path, "extends: maceplay-big-two\ndeal:\n  - {players: 3, cards: 17, rest: to-opener}\n"
+    )
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(path)
+    line = str(raised.value).splitlines()[1]
+    assert line.startswith(f"{path}: penalty.tiers: the tiers leave out 14, 15, 16, 17, 18")
+    assert re.search(r"\(as the bundled maceplay-big-two, line \d+, writes it\)$", line), line

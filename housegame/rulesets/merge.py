@@ -203,7 +203,8 @@ class _Merger:
             self.positions[out] = self.child.position_of(b_path)
             return b[REPLACE]
         if a is not MISSING and b == a:
-            if not quiet and out and out[0] not in self.spec.metadata:
+            written = a_path in self.base.positions  # not a default the loader filled in
+            if not quiet and written and out and out[0] not in self.spec.metadata:
                 self.note(
                     "unchanged",
                     b_path,
