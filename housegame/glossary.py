@@ -32,6 +32,8 @@ TERMS: dict[str, tuple[str, str]] = {
     "royal-flush": ("royal flush", "皇家同花顺"),
     "wheel": ("wheel (A-2-3-4-5)", "A-2-3-4-5 顺子"),
     "low": ("low", "比小"),
+    "by-suit": ("by suit", "比花色"),
+    "natural": ("natural", "无鬼牌"),
     "deuce-to-seven": ("deuce-to-seven (2-7 lowball)", "2-7 规则"),
     # suits and colours
     "spades": ("spades", "黑桃"),
@@ -164,6 +166,8 @@ def hand_words(text: str, lang: Lang) -> str:
     words = [w for w in rest.split() if w not in ("to", "over")]
     shown = " ".join(words).replace("(foul)", f"({term('foul', lang)})")
     shown = shown.replace("(low)", f"({term('low', lang)})")
+    shown = shown.replace("(by suit)", f"({term('by-suit', lang)})")
+    shown = shown.replace("(natural)", f"({term('natural', lang)})")
     return f"{term(first, lang) if first in TERMS else first} {shown}".strip()
 
 

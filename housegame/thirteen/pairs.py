@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from housegame.numbers import Num, whole
-from housegame.ranking import describe
+from housegame.ranking import NATURAL, describe, strength
 from housegame.results import LaneResult, PairResult
 from housegame.rulesets.common import LANES, LaneName
 from housegame.rulesets.thirteen import ThirteenCardRuleset
@@ -248,13 +248,37 @@ class PairScorer:
         return dist
 
     def _lane_hands(self, lane: LaneName, a: Seat, b: Seat) -> tuple[str, str]:
+        """The two hands as shown; where equal hands were told apart by the suit (the
+        ruleset's ``suit_order``) or by a joker (``natural_beats_joker``), the winner's says
+        so: ``straight to 7 (by suit) vs straight to 7``."""
+        broken = _tie_broken(lane, a, b)
+
         def show(seat: Seat) -> str:
             if seat.setting is None:
                 return "special"
             text = describe(seat.setting.key(lane))
-            return f"{text} (foul)" if seat.fouled else text
+            if seat.fouled:
+                return f"{text} (foul)"
+            return f"{text} ({broken[1]})" if broken and broken[0] is seat else text
 
         return show(a), show(b)
 
     def _lane_detail(self, lane: LaneName, a: Seat, b: Seat) -> str:
         return " vs ".join(self._lane_hands(lane, a, b))
+
+
+SUIT_BITS = NATURAL - 1
+"""The suit's part of a key's last nibble (below ``NATURAL``)."""
+
+
+def _tie_broken(lane: LaneName, a: Seat, b: Seat) -> tuple[Seat, str] | None:
+    """Where two set hands are the same hand (equal strength) and one still won the lane: the
+    winner, and what told them apart (``by suit``, or ``natural``: a hand made without a
+    joker)."""
+    if a.setting is None or b.setting is None or a.fouled or b.fouled:
+        return None
+    ka, kb = a.setting.key(lane), b.setting.key(lane)
+    if ka == kb or strength(ka) != strength(kb):
+        return None
+    by_suit = (ka & SUIT_BITS) != (kb & SUIT_BITS)
+    return (a if ka > kb else b), "by suit" if by_suit else "natural"
