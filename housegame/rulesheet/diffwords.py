@@ -9,13 +9,15 @@ what a table reads.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from housegame.glossary import Lang, say, term
-from housegame.rulesets.common import RulesetBase
+from housegame.rulesets.common import Bounds, RulesetBase
 from housegame.rulesets.diff import diff_json, shown
 from housegame.rulesheet.build import build_sheet
+from housegame.rulesheet.common import seats_words
 from housegame.rulesheet.model import Grid, Section
 
 ABSENT = "—"
@@ -127,9 +129,75 @@ def _cells(grid: Grid, values: tuple[str, ...]) -> str:
     return ", ".join(named)
 
 
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+OPEN = 10**6
+"""Where an open range (``13 or more``) ends, for comparing range-keyed rows point by point."""
+
+
+def _span(key: str, lang: Lang) -> tuple[int, int] | None:
+    """A row key that is a range of counts (``1-9``, ``13``, ``13 or more``), or None."""
+    found = _RANGE.match(key)
+    if found is not None:
+        return int(found[1]), int(found[2] or found[1])
+    for n in range(1, 100):
+        if key == seats_words(Bounds(min=n), lang):
+            return n, OPEN
+    return None
+
+
+def _pair_ranges(a: Grid, b: Grid, lang: Lang) -> list[Change] | None:
+    """Two tables keyed by ranges of counts that cut them differently (a penalty tier's
+    boundary moved): compared count by count, each run of counts whose values change shown
+    once (``cards left 8-9: 1 → 2``). None where the keys are not all ranges."""
+    if a.header != b.header or a.keys != 1:
+        return None
+    sides: list[list[tuple[tuple[int, int], tuple[str, ...]]]] = []
+    for grid in (a, b):
+        side = []
+        for key, values in _rows(grid):
+            span = _span(key, lang)
+            if span is None:
+                return None
+            side.append((span, values))
+        sides.append(side)
+    spans = [span for side in sides for span, _ in side]
+    if all(lo == hi for lo, hi in spans):  # numbered rows (streets), not ranges of counts
+        return None
+    ends = {n for side in sides for span, _ in side for n in span if n != OPEN}
+    points = sorted({n for e in ends for n in (e, e + 1)} | {OPEN})
+
+    def at(side: list[tuple[tuple[int, int], tuple[str, ...]]], n: int) -> tuple[str, ...] | None:
+        return next((v for (lo, hi), v in side if lo <= n <= hi), None)
+
+    changes: list[Change] = []
+    runs: list[tuple[int, int, tuple[str, ...] | None, tuple[str, ...] | None]] = []
+    for n, next_n in zip(points, [*points[1:], OPEN + 1]):
+        x, y = at(sides[0], n), at(sides[1], n)
+        if x == y:
+            continue
+        if runs and runs[-1][1] == n - 1 and runs[-1][2:] == (x, y):
+            runs[-1] = (runs[-1][0], next_n - 1, x, y)
+        else:
+            runs.append((n, next_n - 1, x, y))
+    heads = a.header[a.keys :]
+    for lo, hi, x, y in runs:
+        key = seats_words(Bounds(min=lo, max=None if hi >= OPEN else hi), lang)
+        if len(heads) == 1 and x is not None and y is not None:  # one value: as a cell
+            changes.append(Change(f"{_named(a, key)} {heads[0]}".strip(), x[0], y[0]))
+            continue
+        shown_x = _cells(a, x) if x is not None else ABSENT
+        shown_y = _cells(b, y) if y is not None else ABSENT
+        changes.append(Change(_named(a, key), shown_x, shown_y))
+    return changes
+
+
 def _pair_grids(a: Grid | None, b: Grid | None, lang: Lang) -> list[Change]:
     grid = b if b is not None else a
     assert grid is not None
+    if a is not None and b is not None and {k for k, _ in _rows(a)} != {k for k, _ in _rows(b)}:
+        ranged = _pair_ranges(a, b, lang)
+        if ranged is not None:
+            return ranged
     left = dict(_rows(a)) if a is not None else {}
     right = dict(_rows(b)) if b is not None else {}
     changes: list[Change] = []
@@ -223,8 +291,9 @@ def diff_document(a: RulesetBase, b: RulesetBase, lang: Lang = "en") -> dict[str
 
 
 def worded_lines(document: dict[str, Any], lang: Lang = "en") -> list[str]:
-    """``housegame diff``'s lines: ``a -> b: N differences``, then each topic and its changes."""
-    count = len(document["differences"])
+    """``housegame diff``'s lines: ``a -> b: N differences`` (the changes a reader sees: one
+    moved tier boundary is one), then each topic and its changes."""
+    count = sum(len(topic["changes"]) for topic in document["topics"])
     plural = "" if count == 1 else "s"
     counted = f"{count} difference{plural}" if lang == "en" else f"{count} 处不同"
     lines = [f"{document['a']} -> {document['b']}: {counted}"]

@@ -210,7 +210,7 @@ def test_diff_in_chinese() -> None:
     out = CliRunner().invoke(app, ["diff", "pagat", "pagat-extras-for-losing", "--lang", "zh"])
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
-    assert lines[0] == "pagat -> pagat-extras-for-losing: 8 处不同"
+    assert lines[0] == "pagat -> pagat-extras-for-losing: 14 处不同"
     assert "赔付" in lines and "加赌" in lines
     assert "  头道 三条: 3 → 1" in lines
     assert "  总分奖励: — → 两人之间总分赢家再 +1" in lines

@@ -297,3 +297,21 @@ def test_unreachable_settings_fall_back_to_key_paths() -> None:
         }
     ]
     assert worded_lines(diff_document(pool, pool)) == ["pagat-pool -> pagat-pool: 0 differences"]
+
+
+def test_a_moved_tier_boundary_is_one_difference(tmp_path: Path) -> None:
+    """Penalty tiers cut 1-9 / 10-12 / 13 moved to 1-7 / 8-12 / 13: counts 8 and 9 pay 2 a
+    card instead of 1, one change (the key paths count four), and the header counts it once."""
+    path = tmp_path / "moved.yaml"
+    path.write_text(
+        "id: moved\nextends: maceplay-big-two\nname: Moved\nsummary: s\npenalty:\n  tiers:\n"
+        "    $replace:\n      - {cards: {min: 1, max: 7}, per_card: 1}\n"
+        "      - {cards: {min: 8, max: 12}, per_card: 2}\n      - {cards: {min: 13, max: 13}, per_card: 3}\n",
+        encoding="utf-8",
+    )
+    document = diff_document(load_ruleset("maceplay-big-two"), load_ruleset(path))
+    assert worded_lines(document) == [
+        "maceplay-big-two -> moved: 1 difference",
+        "Penalty",
+        "  cards left 8-9 points per card: 1 → 2",
+    ]
