@@ -306,7 +306,8 @@ def test_a_moved_tier_boundary_is_one_difference(tmp_path: Path) -> None:
     path.write_text(
         "id: moved\nextends: maceplay-big-two\nname: Moved\nsummary: s\npenalty:\n  tiers:\n"
         "    $replace:\n      - {cards: {min: 1, max: 7}, per_card: 1}\n"
-        "      - {cards: {min: 8, max: 12}, per_card: 2}\n      - {cards: {min: 13, max: 13}, per_card: 3}\n",
+        "      - {cards: {min: 8, max: 12}, per_card: 2}\n"
+        "      - {cards: {min: 13, max: 13}, per_card: 3}\n",
         encoding="utf-8",
     )
     document = diff_document(load_ruleset("maceplay-big-two"), load_ruleset(path))
