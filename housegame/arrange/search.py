@@ -132,8 +132,11 @@ def _lexi(hands: Hands, hand: HandIds | None, split: SplitIds) -> Ordinals:
     return packed
 
 
-def _evaluate_slice(hands: Hands, hand: HandIds | None, backs: SubsetIds, values: ValueFn) -> Pool:
-    """Every legal split of ``backs`` (of hands ``hand``) and its value."""
+def _evaluate_slice(
+    hands: Hands, hand: HandIds | None, backs: SubsetIds, values: ValueFn, distinct: bool
+) -> Pool:
+    """Every legal split of ``backs`` (of hands ``hand``) and its value; ``distinct``: one
+    split of each setting of identical cards (for K best settings that differ)."""
     middles, fronts = MIDDLE_OF.take(backs, axis=0), FRONT_OF.take(backs, axis=0)
     at5, at3, back5 = middles, fronts, backs
     if hand is not None:
@@ -150,7 +153,7 @@ def _evaluate_slice(hands: Hands, hand: HandIds | None, backs: SubsetIds, values
     back = backs.take(row)
     middle, front = middles.ravel().take(at), fronts.ravel().take(at)
     h = hand.take(row) if hand is not None else None
-    if hands.repeats is not None:  # one split of each setting of identical cards
+    if distinct and hands.repeats is not None:
         kept = in_lane_order(hands.repeats, h, back, middle, front)
         at, row, back, middle, front = (a.take(kept) for a in (at, row, back, middle, front))
         h = h.take(kept) if h is not None else None
@@ -158,20 +161,17 @@ def _evaluate_slice(hands: Hands, hand: HandIds | None, backs: SubsetIds, values
 
 
 def evaluate_backs(
-    hands: Hands, hand: HandIds | None, backs: SubsetIds, values: ValueFn
+    hands: Hands, hand: HandIds | None, backs: SubsetIds, values: ValueFn, distinct: bool = False
 ) -> list[Pool]:
     """``_evaluate_slice`` in slices of at most ``PLAN.slice`` splits."""
     step = max(1, PLAN.slice // MIDDLES_PER_BACK)
     if not len(backs):
         return []
     if len(backs) <= step:
-        return [_evaluate_slice(hands, hand, backs, values)]
-    return [
-        _evaluate_slice(
-            hands, hand[i : i + step] if hand is not None else None, backs[i : i + step], values
-        )
-        for i in range(0, len(backs), step)
-    ]
+        return [_evaluate_slice(hands, hand, backs, values, distinct)]
+    rows = [hand[i : i + step] if hand is not None else None for i in range(0, len(backs), step)]
+    parts = [backs[i : i + step] for i in range(0, len(backs), step)]
+    return [_evaluate_slice(hands, h, b, values, distinct) for h, b in zip(rows, parts)]
 
 
 def _concat(pools: list[Pool]) -> Pool:
@@ -269,7 +269,8 @@ def search_direct(
         head = np.broadcast_to(np.arange(BACKS), (count, BACKS))
     hand_ids = np.arange(count, dtype=np.int64)
     first_hand = None if one else np.repeat(hand_ids, first)
-    pools = evaluate_backs(hands, first_hand, head.ravel().astype(np.int64, copy=False), values)
+    first_backs = head.ravel().astype(np.int64, copy=False)
+    pools = evaluate_backs(hands, first_hand, first_backs, values, keep > 1)
     best = top_splits(hands, pools, keep)
     threshold = thresholds(best, count, keep)
     reach = bound >= threshold[:, None]
@@ -279,7 +280,7 @@ def search_direct(
         near = tighten(rows, backs) >= threshold[rows]
         rows, backs = rows[near], backs[near]
     if len(backs):
-        more = evaluate_backs(hands, None if one else rows, backs, values)
+        more = evaluate_backs(hands, None if one else rows, backs, values, keep > 1)
         best = top_splits(hands, [best, *more], keep)
     return found_list(best, count)
 

@@ -62,7 +62,8 @@ class _Best:
     def add(self, hand: HandIds, back: SubsetIds) -> None:
         if not len(hand):
             return
-        more = evaluate_backs(self.hands, hand if self.hands.count > 1 else None, back, self.values)
+        rows = hand if self.hands.count > 1 else None
+        more = evaluate_backs(self.hands, rows, back, self.values, self.keep > 1)
         self.pool = top_splits(self.hands, [self.pool, *more], self.keep)
         self.threshold = thresholds(self.pool, self.hands.count, self.keep)
 
