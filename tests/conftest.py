@@ -46,7 +46,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The quick suite skips what is marked slow or browser; ``-m`` chooses for itself."""
+    """The quick suite skips what is marked slow, browser or font; ``-m`` chooses for itself."""
     if full_suite(config) or config.getoption("markexpr"):
         return
     for item in items:
@@ -62,7 +62,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         counts = " and ".join(f"{_left_out[m]} {m}" for m in OPT_IN if m in _left_out)
         terminalreporter.write_line(
             f"quick suite: {counts} tests not run; `pytest {FULL_OPTION}` runs everything, as "
-            f"CI does (the browser tests need `{PACKAGES}`)",
+            f"CI does (the browser and font tests need `{PACKAGES}`)",
             yellow=True,
         )
 

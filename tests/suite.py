@@ -1,5 +1,5 @@
-"""Which suite runs: the quick one by default, the full one (slow, exhaustive and browser tests
-too, as CI runs it) with ``pytest --full``, ``HOUSEGAME_FULL=1`` or ``CI=true``."""
+"""Which suite runs: the quick one by default, the full one (slow, exhaustive, browser and font
+tests too, as CI runs it) with ``pytest --full``, ``HOUSEGAME_FULL=1`` or ``CI=true``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import pytest
 
 FULL_ENV = "HOUSEGAME_FULL"
 FULL_OPTION = "--full"
-OPT_IN = ("slow", "browser")
-"""Markers of the tests only the full suite runs."""
+OPT_IN = ("slow", "browser", "font")
+"""Markers of the tests only the full suite runs (``browser`` and ``font``: they need
+``PACKAGES``)."""
 
 T = TypeVar("T")
 

@@ -19,7 +19,6 @@ from housegame.simulation import plots, simulate
 from housegame.simulation.report import term_text, what_differs
 from housegame.simulation.thirteen import simulated_rulesets
 from tests.simulation.cjk_font import FAMILY, build_cjk_font
-from tests.suite import full_suite
 
 runner = CliRunner()
 
@@ -91,7 +90,8 @@ def test_no_cjk_font_is_said_once_and_the_plots_still_render(
     assert sorted(p.name for p in tmp_path.glob("*.png"))
 
 
-def test_chinese_draws_with_the_machine_s_cjk_font(request: pytest.FixtureRequest) -> None:
+@pytest.mark.font
+def test_chinese_draws_with_the_machine_s_cjk_font() -> None:
     """The machine's own CJK font (CI installs Debian's fonts-wqy-microhei), found by its glyphs
     whatever its name, even when matplotlib cached its font list before it was installed."""
     from matplotlib import font_manager
@@ -101,10 +101,7 @@ def test_chinese_draws_with_the_machine_s_cjk_font(request: pytest.FixtureReques
         for path in font_manager.findSystemFonts()
         if LAST_RESORT not in path and plots.draws_sample(path)
     ]
-    if not installed:
-        if full_suite(request.config):
-            pytest.fail(f"no CJK font here: the full suite needs {plots.FONT_PACKAGE}")
-        pytest.skip(f"no CJK font installed (apt-get install {plots.FONT_PACKAGE})")
+    assert installed, f"no CJK font here: the full suite needs apt-get install {plots.FONT_PACKAGE}"
     plots.cjk_family.cache_clear()
     try:
         assert plots.cjk_family() is not None and plots.font_notice() is None

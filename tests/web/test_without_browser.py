@@ -45,7 +45,7 @@ def test_the_quick_suite_leaves_out_slow_and_browser_tests_and_says_so() -> None
     said = [line for line in done.stdout.splitlines() if "not run" in line]
     assert said == [
         "quick suite: 1 slow and 1 browser tests not run; `pytest --full` runs everything, as "
-        f"CI does (the browser tests need `{PACKAGES}`)"
+        f"CI does (the browser and font tests need `{PACKAGES}`)"
     ]
     assert "1 passed, 2 skipped" in done.stdout
 
