@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import sys
 import threading
 from collections import OrderedDict
@@ -136,14 +137,22 @@ def return_free_memory() -> None:
     """Give the memory a finished job freed back to the system. glibc keeps freed heap for
     reuse (a server that ran a sensitivity report held 1.4 GB where 0.2 GB was in use);
     ``malloc_trim`` returns it. Elsewhere, nothing to do."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, looked up once (``find_library`` may run ``ldconfig``); None
+    off Linux or without glibc (musl has none)."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     name = ctypes.util.find_library("c")
     if name is None:
-        return
+        return None
     try:
-        libc = ctypes.CDLL(name)
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
-        return
-    trim(0)
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim

@@ -129,7 +129,7 @@ def _cells(grid: Grid, values: tuple[str, ...]) -> str:
     return ", ".join(named)
 
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?(.*)$")
 OPEN = 10**6
 """Where an open range (``13 or more``) ends, for comparing range-keyed rows point by point."""
 
@@ -137,12 +137,13 @@ OPEN = 10**6
 def _span(key: str, lang: Lang) -> tuple[int, int] | None:
     """A row key that is a range of counts (``1-9``, ``13``, ``13 or more``), or None."""
     found = _RANGE.match(key)
-    if found is not None:
-        return int(found[1]), int(found[2] or found[1])
-    for n in range(1, 100):
-        if key == seats_words(Bounds(min=n), lang):
-            return n, OPEN
-    return None
+    if found is None:
+        return None
+    low = int(found[1])
+    if not found[3]:
+        return low, int(found[2] or found[1])
+    open_ended = not found[2] and key == seats_words(Bounds(min=low), lang)
+    return (low, OPEN) if open_ended else None
 
 
 def _pair_ranges(a: Grid, b: Grid, lang: Lang) -> list[Change] | None:

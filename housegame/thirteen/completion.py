@@ -33,6 +33,7 @@ from housegame.rulesets.thirteen import (
 from housegame.thirteen.conditions import (
     HandCounts,
     combined,
+    condition_key,
     excluded_runs,
     hand_holds,
     reads,
@@ -54,22 +55,26 @@ class _Condition:
 
 
 def completed(
-    hand: SpecialHand, cards: HandCounts, repeats: bool, points: Callable[[HandCounts], int | None]
+    hand: SpecialHand,
+    cards: HandCounts,
+    repeats: bool,
+    points: Callable[[HandCounts], int | None],
+    dealt: int | None,
 ) -> tuple[int, HandCounts] | None:
     """The most ``hand`` pays with the jokers of ``cards`` standing for any cards, and the cards
-    that pay it, where that is more than as dealt; None where it is not. ``points``: what the
-    hand pays for some cards (None: it does not hold); ``repeats``: a joker may stand for a
-    card the hand holds (``ranking.joker_duplicates``)."""
+    that pay it, where that is more than ``dealt`` (what it pays as dealt); None where it is
+    not. ``points``: what the hand pays for some cards (None: it does not hold); ``repeats``: a
+    joker may stand for a card the hand holds (``ranking.joker_duplicates``)."""
     naturals = tuple(c for c in cards.cards if not c.is_joker)
     wild = len(cards.cards) - len(naturals)
-    dealt = points(cards)
     deck = [c for c in DECK if repeats or c not in naturals]
-    alphabet = _stand_ins(hand, deck, wild, repeats)
     if enumerated(hand, repeats):
+        alphabet = _stand_ins(hand, deck, wild, repeats)
         return _tried(naturals, wild, alphabet, repeats, dealt, points)
     best = most_points(hand, naturals, wild, repeats)
     if best is None or (dealt is not None and best <= dealt):
         return None
+    alphabet = _stand_ins(hand, deck, wild, repeats)
     stand = _first_stand(hand, naturals, wild, best, alphabet, repeats)
     return best, HandCounts.of([*naturals, *stand])
 
@@ -109,14 +114,10 @@ def _can_hold(cond: HandCondition, naturals: tuple[Card, ...], wild: int, repeat
     """Whether some stand-ins for ``wild`` jokers make a reasoned ``cond`` hold."""
     ranks, suits = _room(naturals, wild, repeats)
     shape = whole_shape(cond)
-    wrapped = _Condition(_content(cond), cond)
+    wrapped = _Condition(condition_key(cond), cond)
     if shape is not None:
         return _shapes_fit(wrapped, ranks if shape.front == "straight" else suits)
     return _counts_can_hold(wrapped, ranks, suits, wild)
-
-
-def _content(cond: HandCondition) -> str:
-    return f"{type(cond).__name__}:{cond.model_dump_json()}"
 
 
 def _room(naturals: Sequence[Card], wild: int, repeats: bool) -> tuple[Room, Room]:

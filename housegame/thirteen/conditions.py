@@ -103,7 +103,7 @@ class HandCounts:
 
     def holds(self, cond: HandCondition) -> bool:
         """``hand_holds(cond, self)``, remembered by the condition's content."""
-        key = _condition_key(cond)
+        key = condition_key(cond)
         found = self.held.get(key)
         if found is None:
             found = self.held[key] = hand_holds(cond, self)
@@ -113,7 +113,7 @@ class HandCounts:
 _KEYS: dict[int, tuple[HandCondition, str]] = {}
 
 
-def _condition_key(cond: HandCondition) -> str:
+def condition_key(cond: HandCondition) -> str:
     """A condition's content as text (equal conditions of different rulesets share it), worked
     out once per condition object."""
     found = _KEYS.get(id(cond))

@@ -62,7 +62,7 @@ def _completed(
     if not ruleset.specials.joker_completes(hand) or all(not c.is_joker for c in cards.cards):
         return dealt
     repeats = ruleset.ranking.joker_duplicates
-    wild = completed(hand, cards, repeats, lambda counts: special_points(hand, counts))
+    wild = completed(hand, cards, repeats, lambda counts: special_points(hand, counts), points)
     return wild if wild is not None else dealt
 
 

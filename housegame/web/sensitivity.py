@@ -23,7 +23,7 @@ from housegame.inputs import MAX_SEED
 from housegame.rulesets.families import catalog
 from housegame.rulesets.loader import load_bundled
 from housegame.simulation import sensitivity_out
-from housegame.simulation.sensitivity import SensitivityReport, planned, sensitivity
+from housegame.simulation.sensitivity import Plan, SensitivityReport, planned, sensitivity
 from housegame.simulation.sensitivity_out import effect_rows, legend
 from housegame.web.core import WebInputError, error_lines, lang_of, render
 from housegame.web.limits import MAX_NAME_CHARS
@@ -83,8 +83,9 @@ class SensitivityRun(Run):
         )
 
 
-def _variant_count(request: SensitivityRequest) -> int:
-    """The variants the run will play, checked as the command line checks them."""
+def _checked_plan(request: SensitivityRequest) -> Plan:
+    """What the run will play, checked as the command line checks it, within the web table's
+    deals and CPU."""
     if request.deals > WEB_MAX_DEALS:
         raise WebInputError(
             f"deals: {request.deals} is more than the web table plays ({WEB_MAX_DEALS})",
@@ -101,15 +102,15 @@ def _variant_count(request: SensitivityRequest) -> int:
             hint="play fewer deals or name settings, or run housegame sensitivity "
             f"{request.ruleset} --deals {request.deals}{settings} on your own machine",
         )
-    return len(plan.variants)
+    return plan
 
 
-def _run(run: SensitivityRun) -> None:
+def _run(run: SensitivityRun, plan: Plan) -> None:
     r = run.request
 
     def body() -> None:
         report = sensitivity(
-            r.ruleset, r.deals, r.seed, r.players, r.settings, run.progress, lang=r.lang
+            r.ruleset, r.deals, r.seed, r.players, r.settings, run.progress, lang=r.lang, plan=plan
         )
         run.csv = sensitivity_out.sensitivity_csv(report)
         with PLOTTING:
@@ -121,10 +122,10 @@ def _run(run: SensitivityRun) -> None:
 
 
 def start(request: SensitivityRequest) -> SensitivityRun:
-    count = _variant_count(request)
-    total = request.deals * (1 + count)
+    plan = _checked_plan(request)
+    total = request.deals * plan.rulesets
     run = JOBS.start(lambda run_id: SensitivityRun(run_id, total, request=request))
-    threading.Thread(target=_run, args=(run,), daemon=True).start()
+    threading.Thread(target=_run, args=(run, plan), daemon=True).start()
     return run
 
 
