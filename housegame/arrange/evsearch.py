@@ -32,6 +32,7 @@ from housegame.arrange.splits import FIVES_PER_HAND, THREES_PER_HAND
 from housegame.arrange.staged import search_staged
 from housegame.arrange.tape import Formula
 from housegame.arrange.upper import Upper
+from housegame.budget import check
 from housegame.thirteen.payout import LaneVals
 
 
@@ -116,6 +117,7 @@ class EvSearch:
         shared with other rulesets); the ``keep`` best splits of each hand. ``direct``:
         whether to skip the stages (default: for batches of at most ``PLAN.small`` hands);
         the answer is the same either way."""
+        check()
         batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
         hands, bounds, values = self.prepare(batch)
         if hands.low:  # a lane with an order of its own: its bounds, the direct search

@@ -10,11 +10,13 @@ from housegame.arrange.plan import PLAN
 from housegame.arrange.search import Found, hands_of, search_direct
 from housegame.arrange.spaces import F64, CardIndices, HandIds, Ordinals, SubsetIds
 from housegame.arrange.splits import BACKS, FIVES_PER_HAND, THREES_PER_HAND
+from housegame.budget import check
 
 
 def search_lexicographic(cards: CardIndices, tables: RankTables, keep: int) -> list[Found]:
     """Strongest back, then middle, then front, each by its own lane's ranking (the best low
     in a lane ranked for low); the value is the packed ordinals."""
+    check()
     hands = hands_of(cards, tables)
     front, middle, back = hands.lanes
     bound = ((back.astype(np.float64) + 1.0) * 2.0**32 - 1.0).reshape(hands.count, BACKS)

@@ -22,6 +22,7 @@ from housegame.bigtwo.powerplays import PowerTable
 from housegame.bigtwo.rollout import Payout, deal_of, own_moves, rollout, trick_of
 from housegame.bigtwo.rules import Rules
 from housegame.bigtwo.unseen import UnseenDealer
+from housegame.budget import check
 from housegame.cards import DECK, Card
 
 
@@ -238,6 +239,7 @@ def estimates(
     points = [0] * len(options)
     wins = [0] * len(options)
     for _ in range(settings.determinisations):
+        check()
         for i, (net, won) in enumerate(score(rng)):
             points[i] += net
             wins[i] += won

@@ -25,6 +25,7 @@ from itertools import combinations, product
 import numpy as np
 import numpy.typing as npt
 
+from housegame.budget import check
 from housegame.cards import DECK, Card
 from housegame.ofc.hand import Board, Hand, Move
 from housegame.ofc.royalties import tables_for
@@ -149,6 +150,7 @@ def best_move(hand: Hand, name: str, seed: int) -> tuple[Move, float]:
     """The bot's move and its value: the average heuristic score of the sampled finished
     boards (royalties plus strength, -FOUL_PENALTY for a foul); in Fantasyland, the solved
     setting's royalties."""
+    check()
     board = hand.boards[name]
     if board.fantasyland_cards is not None:
         solution = solve(board.pending, hand.ruleset)

@@ -30,6 +30,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from housegame.budget import check
 from housegame.cards import Card
 from housegame.ofc.errors import OfcError
 from housegame.ofc.fantasyland import stay_holds
@@ -318,6 +319,7 @@ def _foul_ceiling(lanes: _Lanes, weights: Weights, mode: _Mode) -> int:
 
 def solve(cards: Sequence[Card], ruleset: OfcRuleset) -> Solution:
     """The best setting of ``cards`` by ``fantasyland.solver_priority``; exact, deterministic."""
+    check()
     _check(cards, ruleset)
     assert ruleset.fantasyland is not None
     tables = tables_for(ruleset)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from housegame.budget import check
 from housegame.cards import Card
 from housegame.rulesets.thirteen import SpecialHand, ThirteenCardRuleset
 from housegame.thirteen.completion import completed
@@ -82,6 +83,7 @@ def holding(
 ) -> list[Declared]:
     """Every special hand these 13 cards make, best first; ``counts``: the cards' counts when
     already made (conditions answered for another ruleset are not asked again)."""
+    check()
     counts = counts if counts is not None else HandCounts.of(cards)
     found = [d for h in ruleset.specials.hands if (d := declare(h, counts, ruleset)) is not None]
     return sorted(found, key=lambda d: (d.rank[0], d.points, d.rank[1:]), reverse=True)

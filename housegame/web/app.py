@@ -25,16 +25,20 @@ from housegame.web.core import (
     request_invalid,
 )
 from housegame.web.guard import Guard, Hosts
-from housegame.web.limits import ROOM_LIMITS, InputLimits
+from housegame.web.limits import REQUEST_CPU_SECONDS, ROOM_LIMITS, InputLimits, RequestBudget
 
 
 def create_app(
-    hosts: Hosts | None = None, rooms: RoomStore | None = None, share: Sequence[str] = ()
+    hosts: Hosts | None = None,
+    rooms: RoomStore | None = None,
+    share: Sequence[str] = (),
+    cpu_seconds: float = REQUEST_CPU_SECONDS,
 ) -> FastAPI:
     """A new app; ``housegame serve`` runs one with uvicorn, tests drive one directly.
     ``hosts``: the names it answers to (default: this machine's loopback names only);
     ``rooms``: where the table rooms live (default: in memory, gone with the app);
-    ``share``: the addresses phones on the network open (``http://192.168.1.5:8000``)."""
+    ``share``: the addresses phones on the network open (``http://192.168.1.5:8000``);
+    ``cpu_seconds``: the CPU time one request may spend."""
     app = FastAPI(
         title="housegame",
         version=__version__,
@@ -48,6 +52,7 @@ def create_app(
     app.state.rooms = rooms if rooms is not None else RoomStore(limits=ROOM_LIMITS)
     app.state.share = tuple(share)
     app.add_middleware(InputLimits)
+    app.add_middleware(RequestBudget, cpu_seconds=cpu_seconds)
     app.add_middleware(BodyLimit)
     app.add_middleware(Guard, hosts=hosts or Hosts.serving())
     app.add_exception_handler(HousegameError, housegame_error)
