@@ -194,6 +194,8 @@ class Room:
     deal: dict[str, str] | None = None
     """This round's cards by player when the room dealt them (``deal_round``); None when
     everyone plays their own physical cards."""
+    version: int = 0
+    """How many changes the room has had: a page that saw this version needs nothing new."""
 
     @property
     def round_number(self) -> int:

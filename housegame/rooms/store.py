@@ -40,7 +40,8 @@ MEMORY = ":memory:"
 """A store that lives as long as its object (tests, and ``create_app()`` without a file)."""
 UPLOAD = "upload"
 """``Room.ruleset_ref`` of a room whose ruleset was given as text."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the first rooms files; 2 adds ``rooms.version`` (a file of version 1 gains it on open)."""
 RULESETS_KEPT = 32
 """Loaded rulesets a store keeps (least recently used out): a room's ruleset loads again from
 its stored text when needed."""
@@ -53,7 +54,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   ruleset_text TEXT,
   created REAL NOT NULL,
   touched REAL NOT NULL,
-  deal TEXT
+  deal TEXT,
+  version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS players (
   room TEXT NOT NULL REFERENCES rooms(key) ON DELETE CASCADE,
@@ -134,7 +136,7 @@ class RoomStore:
             db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             db.execute("PRAGMA foreign_keys = ON")
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
+            if version > SCHEMA_VERSION:
                 raise RoomError(
                     f"{self.path}: a rooms file of a newer housegame (version {version})",
                     hint="upgrade housegame, or choose another file with --rooms PATH",
@@ -147,6 +149,8 @@ class RoomStore:
                     "nothing was written to it",
                     hint="choose another file with --rooms PATH",
                 )
+            if version == 1:
+                db.execute("ALTER TABLE rooms ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
             db.executescript(SCHEMA)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.Error as exc:
@@ -200,6 +204,17 @@ class RoomStore:
         with self._lock:
             return self._load(self._db, code)
 
+    def version(self, code: str) -> int:
+        """How many changes the room of ``code`` has had (``RoomNotFound`` for a code nobody
+        was given): one row read, whatever the room holds."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT version FROM rooms WHERE key = ?", (token_hash(code),)
+            ).fetchone()
+        if row is None:
+            raise _not_found()
+        return int(row[0])
+
     def count(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0])
@@ -249,7 +264,7 @@ class RoomStore:
         with self._transaction() as db:
             self._make_room(db, now)
             db.execute(
-                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL, 0)",
                 (token_hash(room.code), room.host_hash, room.ruleset_ref, text, now, now),
             )
             self._save(db, room, 0)
@@ -276,13 +291,13 @@ class RoomStore:
     def _load(self, db: sqlite3.Connection, code: str) -> Room:
         key = token_hash(code)
         row = db.execute(
-            "SELECT host_hash, ruleset, ruleset_text, created, touched, deal FROM rooms "
+            "SELECT host_hash, ruleset, ruleset_text, created, touched, deal, version FROM rooms "
             "WHERE key = ?",
             (key,),
         ).fetchone()
         if row is None:
             raise _not_found()
-        host_hash, ref, text, created, touched, deal = row
+        host_hash, ref, text, created, touched, deal, version = row
         try:
             rules = self.ruleset(ref, text)
         except HousegameError as exc:
@@ -315,7 +330,7 @@ class RoomStore:
         ]
         return Room(
             code, host_hash, rules, ref, text, self.limits, players, entries, rounds,
-            created, touched, _json_or_none(deal),
+            created, touched, _json_or_none(deal), version,
         )  # fmt: skip
 
     def _save(self, db: sqlite3.Connection, room: Room, rounds_before: int) -> None:
@@ -323,8 +338,10 @@ class RoomStore:
         (``rounds_before`` were stored; an undo keeps fewer)."""
         key = token_hash(room.code)
         deal = json.dumps(room.deal) if room.deal is not None else None
+        room.version += 1
         updated = db.execute(
-            "UPDATE rooms SET touched = ?, deal = ? WHERE key = ?", (room.touched, deal, key)
+            "UPDATE rooms SET touched = ?, deal = ?, version = ? WHERE key = ?",
+            (room.touched, deal, room.version, key),
         )
         if not updated.rowcount:  # gone idle and cleared while it was being changed
             raise _not_found()

@@ -1,5 +1,6 @@
 """The table room's pages and API over ``housegame.rooms``: a host opens a room, players join
-by its link, enter the hand they set each round, and read one ledger; the page polls.
+by its link, enter the hand they set each round, and read one ledger; the page polls, and a
+poll of a room that has not changed since the page's last answer costs one row read (304).
 
 Every route of a room holds its code in the path; there is no route that lists rooms, so a
 request without the code is refused (404, the same answer as a wrong code). Host actions need
@@ -10,6 +11,7 @@ would hold.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -164,14 +166,35 @@ def create_room(body: RoomNew, request: Request) -> dict[str, Any]:
     return _create(request, body)
 
 
-@router.get("/api/rooms/{code}", tags=["room"])
+def view_tag(version: int, request: Request, player: str | None, host: str | None) -> str:
+    """The ``ETag`` of one holder's view of a room at ``version``: the view changes with the
+    room, the page's language and the tokens it is asked with (hashed: a tag is no token)."""
+    asked = "\0".join((lang_of(request), player or "", host or ""))
+    return f'"{version}-{hashlib.sha256(asked.encode()).hexdigest()[:16]}"'
+
+
+@router.get("/api/rooms/{code}", tags=["room"], response_model=None)
 def room_api(
-    code: Code, request: Request, player: PlayerToken = None, host: HostToken = None
-) -> dict[str, Any]:
+    code: Code,
+    request: Request,
+    response: Response,
+    player: PlayerToken = None,
+    host: HostToken = None,
+    seen: Annotated[str | None, Header(alias="If-None-Match", max_length=64)] = None,
+) -> dict[str, Any] | Response:
     """The room as its link's holders see it: players (who has entered this round, not
-    their cards), the last round itemized, the ledger; your own entry with your token."""
+    their cards), the last round itemized, the ledger; your own entry with your token. With
+    the ``ETag`` of the last answer in ``If-None-Match``: 304 and nothing else until the room
+    changes, at the cost of one row read whatever the room holds."""
+    store = store_of(request)
     with speaking(request):
-        return room_state(request, store_of(request).read(code), player, host)
+        if seen is not None and seen == view_tag(store.version(code), request, player, host):
+            return Response(status_code=304, headers={"ETag": seen, "Cache-Control": "no-cache"})
+        room = store.read(code)
+        state = room_state(request, room, player, host)
+    response.headers["ETag"] = view_tag(room.version, request, player, host)
+    response.headers["Cache-Control"] = "no-cache"
+    return state
 
 
 @router.post("/api/rooms/{code}/join", tags=["room"], status_code=201, response_model=Joined)

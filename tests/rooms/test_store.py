@@ -272,3 +272,35 @@ def test_a_refused_room_keeps_nothing_and_rulesets_kept_are_bounded() -> None:
         store.create(text=RULESET_TEXT + "summary: one too many\n")
     assert store._rulesets == kept
     assert store.read(codes[0]).ruleset.summary == "house 0"  # loaded again from its text
+
+
+def test_every_change_counts_one_version(tmp_path: Path) -> None:
+    store = RoomStore(tmp_path / "rooms.sqlite3")
+    code = store.create("pagat", host_name="Ann").room.code
+    assert store.version(code) == store.read(code).version == 1
+    with store.change(code) as room:
+        room.join("Bo")
+    assert store.version(code) == store.read(code).version == 2
+    with pytest.raises(RoomError), store.change(code) as room:
+        room.join("Bo")  # refused: nothing written, the version stays
+    assert store.version(code) == 2
+    with pytest.raises(RoomNotFound):
+        store.version("no-such-room")
+
+
+def test_a_rooms_file_of_the_first_schema_opens_and_counts_versions(tmp_path: Path) -> None:
+    """A file written before rooms counted versions (schema 1) gains the column on open."""
+    path = tmp_path / "rooms.sqlite3"
+    store = RoomStore(path)
+    code = store.create("pagat", host_name="Ann").room.code
+    store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE rooms DROP COLUMN version")
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    reopened = RoomStore(path)
+    assert reopened.version(code) == 0
+    assert [p.name for p in reopened.read(code).players] == ["Ann"]
+    with reopened.change(code) as room:
+        room.join("Bo")
+    assert reopened.version(code) == 1

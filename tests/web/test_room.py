@@ -289,3 +289,45 @@ def test_a_dealt_round_of_an_uploaded_joker_ruleset(
     ended = room_client.post(f"/api/rooms/{code}/end", json={}, headers=host(room)).json()
     ann = next(p for p in ended["last"]["players"] if p["name"] == "Ann")
     assert ann["jokers"] == {"front": "JK=QS"}
+
+
+def test_a_poll_of_an_unchanged_room_is_304_after_one_row_read(
+    room_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page sends back the last answer's ETag: until the room changes the answer is 304,
+    and the room itself (its players, entries and every round) is not read at all."""
+    room, bo, _ = played(room_client)
+    url, as_bo = f"/api/rooms/{room['code']}", {"X-Room-Player": bo}
+    first = room_client.get(url, headers=as_bo)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+    loads: list[str] = []
+    reading = RoomStore._load
+
+    def counted(self: RoomStore, db: Any, code: str) -> Any:
+        loads.append(code)
+        return reading(self, db, code)
+
+    monkeypatch.setattr(RoomStore, "_load", counted)
+    same = room_client.get(url, headers={**as_bo, "If-None-Match": tag})
+    assert (same.status_code, same.content, same.headers["ETag"]) == (304, b"", tag)
+    assert loads == []
+    # another holder's view, another language, or the room changed: answered in full
+    assert room_client.get(url, headers={"If-None-Match": tag}).status_code == 200
+    assert room_client.get(url + "?lang=zh", headers={**as_bo, "If-None-Match": tag}).json()
+    joined(room_client, room["code"], "Di")
+    again = room_client.get(url, headers={**as_bo, "If-None-Match": tag})
+    assert again.status_code == 200 and again.headers["ETag"] != tag
+    assert [p["name"] for p in again.json()["players"]] == ["Ann", "Bo", "Cy", "Di"]
+    assert (
+        room_client.get(url, headers={**as_bo, "If-None-Match": again.headers["ETag"]}).status_code
+        == 304
+    )
+
+
+def test_a_poll_of_a_closed_room_is_404_whatever_its_tag(room_client: TestClient) -> None:
+    room = opened(room_client)
+    url = f"/api/rooms/{room['code']}"
+    tag = room_client.get(url).headers["ETag"]
+    assert room_client.post(url + "/close", headers=host(room)).status_code == 204
+    assert room_client.get(url, headers={"If-None-Match": tag}).status_code == 404

@@ -30,7 +30,7 @@ function inLang(url) {
   return lang() === "zh" ? url + "?lang=zh" : url;
 }
 
-// A call to the room's API with this browser's tokens; {ok, status, data}.
+// A call to the room's API with this browser's tokens; {ok, status, data, tag}.
 async function send(method, url, body, headers) {
   const options = { method, headers: { ...(headers || {}) } };
   if (body !== undefined) {
@@ -39,8 +39,10 @@ async function send(method, url, body, headers) {
   }
   const response = await fetch(inLang(url), options);
   let data = null;
-  try { data = await response.json(); } catch (e) { data = { errors: [response.statusText] }; }
-  return { ok: response.ok, status: response.status, data };
+  if (response.status !== 304) {
+    try { data = await response.json(); } catch (e) { data = { errors: [response.statusText] }; }
+  }
+  return { ok: response.ok, status: response.status, data, tag: response.headers.get("ETag") };
 }
 
 function tokenKey(code) { return "housegame-room:" + code; }
@@ -378,12 +380,18 @@ function sitIn(box) {
     show(data);
   }
 
+  // A poll names the last view it showed (its ETag): the server answers 304, at the cost of one
+  // row read, until the room changes.
+  let shownTag = null;
+
   async function refresh() {
     const ticket = ++asked;
-    const answer = await send("GET", api, undefined, headers());
+    const conditional = shownTag ? { "If-None-Match": shownTag } : {};
+    const answer = await send("GET", api, undefined, { ...headers(), ...conditional });
+    if (answer.status === 304) return;
     if (ticket < latest) return;
     latest = ticket;
-    if (answer.ok) show(answer.data);
+    if (answer.ok) { shownTag = answer.tag; show(answer.data); }
     else if (answer.status === 404) { showErrors(errors, answer.data.errors); clearInterval(poller); }
   }
 
