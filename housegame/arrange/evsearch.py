@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,7 @@ from housegame.arrange.model import EvModel
 from housegame.arrange.plan import PLAN
 from housegame.arrange.rows import LaneRows
 from housegame.arrange.search import Found, Hands, ValueFn, search_direct
+from housegame.arrange.slices import in_slices
 from housegame.arrange.spaces import F64, CardIndices, ColexRanks, HandIds, SubsetIds
 from housegame.arrange.splits import FIVES_PER_HAND, THREES_PER_HAND
 from housegame.arrange.staged import search_staged
@@ -121,9 +123,9 @@ class EvSearch:
         batch = cards if isinstance(cards, HandBatch) else HandBatch.of_cards(cards)
         hands, bounds, values = self.prepare(batch)
         if hands.low:  # a lane with an order of its own: its bounds, the direct search
-            found = search_direct(
-                hands, bounds.caps(), values, keep, PLAN.direct_first, bounds.tight
-            )
+            # 400 hands may leave 500,000 pairs to bound; one hand's 1,287 fit in a slice
+            tight = bounds.tight if len(batch) == 1 else partial(in_slices, bounds.tight)
+            found = search_direct(hands, bounds.caps(), values, keep, PLAN.direct_first, tight)
             batch.hint(found)
             return found
         if direct if direct is not None else len(batch) <= PLAN.small:

@@ -44,7 +44,9 @@ class Plan:
     rounds: tuple[int, ...] = (1, 3, 9, 27)
     """Rank (by tight bound, within a hand) at which each exact round after the first stops."""
     slice: int = 1 << 18
-    """At most this many splits are evaluated in one array pass (bounds memory)."""
+    """At most this many splits are evaluated, or (hand, back, middle) rows bounded, in one
+    array pass: the search's working set, whatever its bounds leave (``search.with_backs``,
+    ``bounds.in_slices``)."""
     variants: int = 256
     """At most this many formulas specialised to a hand's unmet conditions, per model."""
     release_above: int = 1 << 14

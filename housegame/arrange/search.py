@@ -2,18 +2,17 @@
 
 It knows no payouts: the objective comes in as a value function (``ValueFn``) and an upper
 bound per back. Shared machinery: each hand's subset ordinals (``hands_of``), exact
-evaluation of every legal split of chosen backs (``evaluate_backs``), and each hand's K best
-entries (``top_splits``). A back is left out only when an upper bound on all its splits is
-below the K-th best value already found, so it cannot hold one of the K best splits: the
-answer is exact. Equal values are ordered by the lexicographic strength of (back, middle,
-front), then by split id. A batch of one hand takes the same functions, with no per-hand
-offsets (``hand`` None). ``lexicographic`` is the simplest user; ``staged`` holds the ``ev``
-objective's staged search for large batches.
+evaluation of every legal split of chosen backs, a slice at a time (``with_backs``), and each
+hand's K best entries (``top_splits``). A back is left out only when an upper bound on all its
+splits is below the K-th best value already found, so the answer is exact. Equal values are
+ordered by the lexicographic strength of (back, middle, front), then by split id. A batch of
+one hand takes the same functions, with no per-hand offsets (``hand`` None). ``lexicographic``
+is the simplest user; ``staged`` holds the ``ev`` objective's staged search for large batches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -162,21 +161,29 @@ def _evaluate_slice(
 
 def evaluate_backs(
     hands: Hands, hand: HandIds | None, backs: SubsetIds, values: ValueFn, distinct: bool = False
-) -> list[Pool]:
+) -> Iterator[Pool]:
     """``_evaluate_slice`` in slices of at most ``PLAN.slice`` splits."""
     step = max(1, PLAN.slice // MIDDLES_PER_BACK)
-    if not len(backs):
-        return []
-    if len(backs) <= step:
-        return [_evaluate_slice(hands, hand, backs, values, distinct)]
-    rows = [hand[i : i + step] if hand is not None else None for i in range(0, len(backs), step)]
-    parts = [backs[i : i + step] for i in range(0, len(backs), step)]
-    return [_evaluate_slice(hands, h, b, values, distinct) for h, b in zip(rows, parts)]
+    for i in range(0, len(backs), step):
+        rows = hand[i : i + step] if hand is not None else None
+        yield _evaluate_slice(hands, rows, backs[i : i + step], values, distinct)
+
+
+def empty_pool(count: int) -> Pool:
+    """No entries yet, for a batch of ``count`` hands."""
+    return Pool(np.empty(0, np.int64) if count > 1 else None, np.empty(0), np.empty(0, np.int64))
+
+
+def with_backs(
+    hands: Hands, best: Pool, hand: HandIds | None, backs: SubsetIds, values: ValueFn, keep: int
+) -> Pool:
+    """``best`` (each hand's ``keep`` best) with every legal split of ``backs`` weighed in."""
+    for pool in evaluate_backs(hands, hand, backs, values, keep > 1):
+        best = top_splits(hands, [best, pool], keep)
+    return best
 
 
 def _concat(pools: list[Pool]) -> Pool:
-    if len(pools) == 1:
-        return pools[0]
     first = pools[0].hand
     hand = None if first is None else np.concatenate([p.hand for p in pools if p.hand is not None])
     return Pool(
@@ -270,8 +277,7 @@ def search_direct(
     hand_ids = np.arange(count, dtype=np.int64)
     first_hand = None if one else np.repeat(hand_ids, first)
     first_backs = head.ravel().astype(np.int64, copy=False)
-    pools = evaluate_backs(hands, first_hand, first_backs, values, keep > 1)
-    best = top_splits(hands, pools, keep)
+    best = with_backs(hands, empty_pool(count), first_hand, first_backs, values, keep)
     threshold = thresholds(best, count, keep)
     reach = bound >= threshold[:, None]
     reach[hand_ids[:, None], head] = False
@@ -279,9 +285,7 @@ def search_direct(
     if tighten is not None and len(backs):
         near = tighten(rows, backs) >= threshold[rows]
         rows, backs = rows[near], backs[near]
-    if len(backs):
-        more = evaluate_backs(hands, None if one else rows, backs, values, keep > 1)
-        best = top_splits(hands, [best, *more], keep)
+    best = with_backs(hands, best, None if one else rows, backs, values, keep)
     return found_list(best, count)
 
 

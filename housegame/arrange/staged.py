@@ -20,6 +20,8 @@ answer is the same as evaluating every split. It knows no payouts: values come i
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from housegame.arrange.bounds import Bounds, blocks_per_hand
@@ -27,13 +29,13 @@ from housegame.arrange.plan import PLAN
 from housegame.arrange.search import (
     Found,
     Hands,
-    Pool,
     ValueFn,
-    evaluate_backs,
+    empty_pool,
     found_list,
     thresholds,
-    top_splits,
+    with_backs,
 )
+from housegame.arrange.slices import in_slices
 from housegame.arrange.spaces import F64, Bools, Entries, HandIds, SubsetIds
 from housegame.arrange.splits import BACKS
 
@@ -53,18 +55,14 @@ class _Best:
 
     def __init__(self, hands: Hands, values: ValueFn, keep: int) -> None:
         self.hands, self.values, self.keep = hands, values, keep
-        empty = np.empty(0, dtype=np.int64)
-        self.pool = (
-            Pool(empty, np.empty(0), empty) if hands.count > 1 else Pool(None, np.empty(0), empty)
-        )
+        self.pool = empty_pool(hands.count)
         self.threshold = np.full(hands.count, -np.inf)
 
     def add(self, hand: HandIds, back: SubsetIds) -> None:
         if not len(hand):
             return
         rows = hand if self.hands.count > 1 else None
-        more = evaluate_backs(self.hands, rows, back, self.values, self.keep > 1)
-        self.pool = top_splits(self.hands, [self.pool, *more], self.keep)
+        self.pool = with_backs(self.hands, self.pool, rows, back, self.values, self.keep)
         self.threshold = thresholds(self.pool, self.hands.count, self.keep)
 
 
@@ -86,7 +84,7 @@ class _Candidates:
 
     def tighten(self, bounds: Bounds, which: Entries) -> None:
         which = which[~self.tight[which]]
-        self.bound[which] = bounds.tight(self.hand[which], self.back[which])
+        self.bound[which] = in_slices(bounds.tight, self.hand[which], self.back[which])
         self.tight[which] = True
 
 
@@ -126,7 +124,7 @@ def search_staged(
             hand, back = bounds.block_backs(more_hand.astype(np.int64), more_block.astype(np.int64))
             fresh = ~done[hand, back]
             hand, back = hand[fresh], back[fresh]
-            cands.extend(hand, back, bounds.semi(hand, back))
+            cands.extend(hand, back, in_slices(bounds.semi, hand, back))
         cands.select(cands.bound >= best.threshold[cands.hand])
         if stop >= blocks:
             break
@@ -142,7 +140,8 @@ def search_staged(
     cands.tighten(bounds, np.arange(len(cands.hand)))
     cands.select(cands.bound >= best.threshold[cands.hand])
     if bounds.splits and len(cands.hand):
-        cands.bound = np.minimum(cands.bound, bounds.tight(cands.hand, cands.back, split=True))
+        split = in_slices(partial(bounds.tight, split=True), cands.hand, cands.back)
+        cands.bound = np.minimum(cands.bound, split)
         cands.select(cands.bound >= best.threshold[cands.hand])
 
     order, rank = _ranks(cands.hand, cands.bound)
