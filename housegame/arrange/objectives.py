@@ -38,8 +38,9 @@ def objective_named(text: str) -> Objective | None:
 MODEL_BYTES = 128 * 2**20
 """The compiled models kept between runs, by the bytes of their arrays (``memo.array_bytes``;
 a model holds 1.4 to 5 MB of them, and about as much again in Python objects), the least
-recently used going first. A run in progress keeps every model it uses whatever this says
-(``memo.kept_for_run``: a sensitivity run's chunks each ask for every variant's)."""
+recently used going first. A ``simulate`` run keeps every model it uses whatever this says
+(``memo.kept_for_run``: each chunk asks for every ruleset's); a sensitivity run, which may
+have 150 variants, goes through them a group at a time within it."""
 
 
 def model_bytes(model: EvModel) -> int:

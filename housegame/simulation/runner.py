@@ -16,6 +16,7 @@ import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import nullcontext
 from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Generic, TypeVar
@@ -24,7 +25,7 @@ import numpy as np
 
 from housegame.arrange.cache import notice
 from housegame.errors import HousegameError
-from housegame.memo import keep_everything, kept_for_run
+from housegame.memo import keep_everything, kept_for_run, return_free_memory
 
 R = TypeVar("R")
 
@@ -104,9 +105,13 @@ def run_tasks(
     fold: Callable[[int, R], None],
     backend: Backend = LOCAL,
     progress: Progress | None = None,
+    keep_models: bool = True,
 ) -> bool:
     """Run every task (a picklable callable) on the backend and ``fold`` each result in task
-    order. Returns whether Ctrl-C ended the run (the finished tasks are folded all the same)."""
+    order. Returns whether Ctrl-C ended the run (the finished tasks are folded all the same).
+    ``keep_models``: each task asks again for every model of the run, so the caches keep them
+    all until it ends; False where tasks come in groups whose models fit the caches' bounds
+    (a sensitivity run's), so memory stays within them."""
     if backend.jobs < 1:
         raise HousegameError(f"--jobs {backend.jobs}: at least one process is needed")
     ordered = InOrder(fold)
@@ -120,11 +125,13 @@ def run_tasks(
         if backend.dask is not None:
             _run_dask(tasks, backend.dask, finished)
         elif backend.processes == 1:
-            with kept_for_run():  # each chunk asks for the run's models again
+            with kept_for_run() if keep_models else nullcontext():
                 for index, task in enumerate(tasks):
                     finished(index, task())
+                    if not keep_models:
+                        return_free_memory()
         else:
-            _run_processes(tasks, backend.processes, finished)
+            _run_processes(tasks, backend.processes, finished, keep_models)
     except KeyboardInterrupt:
         ordered.flush()
         return True
@@ -155,11 +162,12 @@ def _windowed(
             finished(pending.pop(handle), handle.result())
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which ends them (no worker tracebacks), and keep
-    every model they compile: they end with the run."""
+def _start_worker(keep_models: bool) -> None:
+    """Workers leave Ctrl-C to the parent, which ends them (no worker tracebacks); with
+    ``keep_models`` they keep every model they compile (they end with the run)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    keep_everything()
+    if keep_models:
+        keep_everything()
 
 
 def _on_dask_worker(task: Callable[[], R]) -> R:
@@ -169,10 +177,15 @@ def _on_dask_worker(task: Callable[[], R]) -> R:
     return task()
 
 
-def _run_processes(tasks: Sequence[Callable[[], Any]], jobs: int, finished: Finished) -> None:
+def _run_processes(
+    tasks: Sequence[Callable[[], Any]], jobs: int, finished: Finished, keep_models: bool
+) -> None:
     # spawn, not fork: the caller may run threads (a progress bar) that fork would copy mid-state
     pool = ProcessPoolExecutor(
-        max_workers=jobs, mp_context=get_context("spawn"), initializer=_ignore_sigint
+        max_workers=jobs,
+        mp_context=get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(keep_models,),
     )
 
     def first_done(pending: set[Future[Any]]) -> set[Future[Any]]:

@@ -52,7 +52,9 @@ def test_jobs_beyond_the_cores_run_one_process_a_core(monkeypatch: pytest.Monkey
     assert Backend(jobs=32).processes == 2 and Backend(jobs=1).processes == 1
     started: list[int] = []
 
-    def processes(tasks: list[Callable[[], int]], jobs: int, finished: Callable[..., None]) -> None:
+    def processes(
+        tasks: list[Callable[[], int]], jobs: int, finished: Callable[..., None], keep: bool
+    ) -> None:
         started.append(jobs)
         for index, task in enumerate(tasks):
             finished(index, task())

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from housegame.arrange import objectives
 from housegame.cli import app
 from housegame.errors import TableError
 from housegame.simulation import Backend
+from housegame.simulation import sensitivity as sensitivity_module
 from housegame.simulation.sensitivity import SensitivityReport, sensitivity
 from housegame.simulation.sensitivity_out import CSV_COLUMNS, effect_rows
 
@@ -149,3 +152,72 @@ def test_cli_table_json_csv_and_chart(tmp_path: Path) -> None:
     assert "无可检测的影响" in chinese.stdout and "打枪" in chinese.stdout
     bad = runner.invoke(app, ["sensitivity", "pagat", "-s", "nothing", "--deals", "5"])
     assert bad.exit_code == 2 and "no setting of 'pagat' starts with nothing" in bad.stderr
+
+
+SMALL = {"seed": 5, "settings": ["scoop.bonus", "lane_values.default"]}
+"""pagat and three variants: groups of two make two groups."""
+
+
+def _in_small_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sensitivity_module, "RULESETS_A_TASK", 2)
+    monkeypatch.setattr(sensitivity_module, "PASS_CHUNKS", 1)
+
+
+def test_the_same_numbers_whatever_the_groups_and_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = sensitivity("pagat", 300, **SMALL)  # type: ignore[arg-type]
+    _in_small_groups(monkeypatch)
+    assert sensitivity("pagat", 300, **SMALL).as_dict() == whole.as_dict()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tasks", [1, 3])
+def test_a_stopped_run_measures_each_variant_on_the_deals_it_shares(
+    monkeypatch: pytest.MonkeyPatch, tasks: int
+) -> None:
+    """Tasks run pass by pass, group by group (here: the first 100 deals under both groups,
+    then the next 100...). Stopped after one task the second group has played nothing: its
+    variants are listed as not played. Stopped after three, every variant has an effect over
+    the deals it shares with the ruleset (200 for the first group's, 100 for the second's)."""
+    _in_small_groups(monkeypatch)
+    done: list[int] = []
+
+    def stop(deals: int) -> None:
+        done.append(deals)
+        if len(done) == tasks:
+            raise KeyboardInterrupt
+
+    report = sensitivity("pagat", 300, progress=stop, **SMALL)  # type: ignore[arg-type]
+    assert report.interrupted
+    assert report.deals == (100 if tasks == 1 else 200)
+    stopped = [label for label, why in report.skipped.items() if why.startswith("not played")]
+    assert len(stopped) == (2 if tasks == 1 else 0)
+    assert len(report.effects) == 3 - len(stopped)
+
+
+def test_a_run_keeps_no_more_models_than_the_caches_allow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Models are not held for the whole run: with room for one, one is kept between tasks
+    (a run once held every variant's, 2.9 GB for shanghai)."""
+    _in_small_groups(monkeypatch)
+    models = objectives._MODELS
+    models.clear()
+    monkeypatch.setattr(models, "budget", 1)
+    held: list[int] = []
+    sensitivity("pagat", 200, progress=lambda _: held.append(len(models._values)), **SMALL)  # type: ignore[arg-type]
+    assert held and max(held) == 1
+
+
+def test_each_model_is_made_once_a_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    models = objectives._MODELS
+    models.clear()
+    made: list[Any] = []
+    getting = models.get
+
+    def counted(key: Any, make: Any) -> Any:
+        def making() -> Any:
+            made.append(key)
+            return make()
+
+        return getting(key, making)
+
+    monkeypatch.setattr(models, "get", counted)
+    sensitivity("pagat", 300, **SMALL)  # type: ignore[arg-type]
+    assert made and len(made) == len(set(made))
