@@ -37,6 +37,7 @@ from housegame.inputs import MAX_DEALS, MAX_SEED, check_folder, check_writable
 from housegame.simulation import Backend, SimulationReport, simulate
 from housegame.simulation.report import (
     SUMMARY_HEADERS,
+    decks_note,
     headers_in,
     lane_rows,
     require_plots,
@@ -136,6 +137,9 @@ TITLES = {
 def render_stats(report: SimulationReport, explain: bool = False, lang: Lang = "en") -> None:
     """The summary table; with ``explain``, each ruleset's payout terms and special hands."""
     _print_table(headers_in(SUMMARY_HEADERS, lang), summary_rows(report, lang))
+    note = decks_note(report, lang)
+    if note is not None:
+        console.print(note, soft_wrap=True, highlight=False)
     if not explain:
         return
     terms, lanes, specials = TITLES[lang]
@@ -233,7 +237,7 @@ def simulate_cmd(
         raise TableError(
             f"--objective {objective}: unknown objective", hint=f"use {', '.join(OBJECTIVES)}"
         )
-    rulesets = simulated_rulesets(ruleset)
+    rulesets = simulated_rulesets(ruleset, players)
     check_outputs(csv, out)
     with progress_bar() as bar:
         task = bar.add_task("simulating", total=deals * len(rulesets))

@@ -20,7 +20,7 @@ from housegame.glossary import TERMS, Lang, Phrase, say, term
 from housegame.rulesheet.diffwords import worded_diff
 from housegame.simulation.plots import font_notice, pyplot
 from housegame.simulation.summary import RulesetStats
-from housegame.simulation.thirteen import SimulationReport
+from housegame.simulation.thirteen import SimulationReport, deck_groups
 
 CSV_COLUMNS = ("ruleset", "section", "name", "metric", "value")
 
@@ -481,6 +481,30 @@ def what_differs(report: SimulationReport, lang: Lang = "en", shown: int = 3) ->
     return out
 
 
+OWN_DECKS: Phrase = (
+    "rulesets of one deck play the same deals; these deal from a deck of their own, so their "
+    "deals are their own: {shown}.",
+    "同一副牌的规则打同样的牌局; 以下规则用各自的牌, 牌局也各自不同: {shown}。",
+)
+CARDS_IN: Phrase = ("{id} ({n} cards)", "{id} ({n} 张)")
+
+
+def decks_note(report: SimulationReport, lang: Lang = "en") -> str | None:
+    """Which rulesets dealt from a deck other than the most rulesets' (each deck's rulesets
+    play the same deals, ``deck_groups``), or None where every ruleset shares one deck."""
+    groups = deck_groups(report.models)
+    if len(groups) < 2:
+        return None
+    largest = max(groups, key=len)
+    shown = ", ".join(
+        say(lang, CARDS_IN, id=report.models[i].id, n=report.models[i].deck.size)
+        for group in groups
+        if group is not largest
+        for i in group
+    )
+    return say(lang, OWN_DECKS, shown=shown)
+
+
 def _intro(report: SimulationReport, lang: Lang) -> str:
     cut = report.interrupted
     if lang == "zh":
@@ -496,6 +520,13 @@ def _intro(report: SimulationReport, lang: Lang) -> str:
     )
 
 
+def intro(report: SimulationReport, lang: Lang) -> str:
+    """The report's first paragraph (HTML): what was run, and which rulesets had deals of
+    their own."""
+    note = decks_note(report, lang)
+    return _intro(report, lang) + ("" if note is None else " " + html.escape(note))
+
+
 def write_html(report: SimulationReport, path: Path, lang: Lang = "en") -> None:
     """One page: the summary table (rulesets as rows) with a legend for every column, what
     each ruleset changes, the three side-by-side charts, then each ruleset's tables."""
@@ -505,7 +536,7 @@ def write_html(report: SimulationReport, path: Path, lang: Lang = "en") -> None:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<title>housegame simulate: {report.deals} deals</title><style>{STYLE}</style></head>",
         "<body><h1>housegame simulate</h1>",
-        f"<p>{_intro(report, lang)}</p>",
+        f"<p>{intro(report, lang)}</p>",
         _scroll(_table(headers_in(SUMMARY_HEADERS, lang), summary_rows(report, lang))),
         _legend(lang),
     ]

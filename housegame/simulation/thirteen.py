@@ -1,4 +1,5 @@
-"""Monte Carlo over seeded 13-card deals: every ruleset plays the same deals.
+"""Monte Carlo over seeded 13-card deals: every ruleset plays the same deals, or, where
+rulesets deal from different decks, each deck's rulesets the same deals from that deck.
 
 Each hand is set by the ruleset's own arranger (``equilibrium`` by default, for the table's
 size; ``ev`` or ``lexicographic``), special hands declared as that arranger decides, and each
@@ -33,7 +34,6 @@ from housegame.rulesets.thirteen import MAX_SEATS, ThirteenCardRuleset
 from housegame.simulation.runner import CHUNK, LOCAL, Backend, chunk_rng, chunk_sizes, run_tasks
 from housegame.simulation.summary import RulesetStats, summarize
 from housegame.simulation.tally import NAMES, ThirteenTally
-from housegame.thirteen.seating import standard_deck
 from housegame.thirteen.settle import settle_terms
 
 Progress = Callable[[int], None]
@@ -71,15 +71,24 @@ def deal_chunk(
 
 
 def shared_deck(rulesets: Sequence[ThirteenCardRuleset]) -> Deck:
-    """The deck every ruleset of a run deals from (they play the same deals)."""
+    """The deck every ruleset of a chunk deals from (they play the same deals)."""
     decks = {rules.deck.deck() for rules in rulesets}
     if len(decks) > 1:
         shown = ", ".join(f"{r.id} ({r.deck.size} cards)" for r in rulesets)
         raise TableError(
             f"the rulesets deal from different decks: {shown}",
-            hint="simulate rulesets with different decks in separate runs (docs/decks.md)",
+            hint="`simulate` plays each deck's rulesets as a group (docs/decks.md)",
         )
     return decks.pop() if decks else STANDARD_DECK
+
+
+def deck_groups(rulesets: Sequence[ThirteenCardRuleset]) -> list[list[int]]:
+    """The rulesets' positions grouped by the deck they deal from, in order of first
+    appearance: a group plays the same seeded deals, drawn from its deck."""
+    groups: dict[Deck, list[int]] = {}
+    for i, rules in enumerate(rulesets):
+        groups.setdefault(rules.deck.deck(), []).append(i)
+    return list(groups.values())
 
 
 @dataclass(frozen=True)
@@ -177,16 +186,25 @@ class SimulationReport:
             "objective": self.objective,
             "chunk": CHUNK,
             "interrupted": self.interrupted,
+            "decks": [
+                {"cards": self.models[g[0]].deck.size, "rulesets": [self.models[i].id for i in g]}
+                for g in deck_groups(self.models)
+            ],
             "rulesets": [s.as_dict() for s in self.rulesets],
         }
 
 
-def simulated_rulesets(refs: Sequence[str] | None) -> list[ThirteenCardRuleset]:
-    """The rulesets a simulation runs, in family order: those named (rulesets of different
-    decks are refused when it runs), or every bundled one that deals one 52-card deck (a deck
-    of its own is simulated when named)."""
+def simulated_rulesets(
+    refs: Sequence[str] | None, players: int = PLAYERS
+) -> list[ThirteenCardRuleset]:
+    """The rulesets a simulation runs, in family order: those named, or every bundled one
+    that seats ``players`` (whatever its deck: each deck's rulesets play as a group)."""
     loaded = load_in_family_order(refs, ThirteenCardRuleset)
-    return loaded if refs else [rules for rules in loaded if standard_deck(rules)]
+    return loaded if refs else [rules for rules in loaded if _seats(rules, players)]
+
+
+def _seats(rules: ThirteenCardRuleset, players: int) -> bool:
+    return rules.table.seats.holds(players) and players * HAND_CARDS <= rules.deck.size
 
 
 def simulate(
@@ -199,7 +217,7 @@ def simulate(
     backend: Backend = LOCAL,
 ) -> SimulationReport:
     """Play ``deals`` seeded deals of ``players`` hands under every ruleset (an id, a path or
-    a loaded ruleset; the same deals for each).
+    a loaded ruleset): the same deals for each ruleset of a deck (``deck_groups``).
 
     The same arguments give the same report on any backend; Ctrl-C (or ``KeyboardInterrupt``
     from ``progress``) ends the run with the chunks already finished."""
@@ -208,26 +226,26 @@ def simulate(
     loaded = [resolve_ruleset(ref, ThirteenCardRuleset) for ref in rulesets]
     for rules in loaded:
         _check_seats(rules, players)
-    shared_deck(loaded)  # refused before any table is built
     for rules in loaded:
         if played_objective(rules, objective, players) == "equilibrium":
             equilibrium_odds(rules, players)  # a table not shipped is built (and cached) once
-    sizes = chunk_sizes(deals)
+    groups = deck_groups(loaded)
     tasks = [
-        ThirteenChunk(tuple(loaded), objective, players, seed, index, size)
-        for index, size in enumerate(sizes)
+        (group, ThirteenChunk(tuple(loaded[i] for i in group), objective, players, seed, n, size))
+        for n, size in enumerate(chunk_sizes(deals))
+        for group in groups  # chunk by chunk: a stopped run has played under every deck
     ]
     tallies = [ThirteenTally(players) for _ in loaded]
 
     def fold(index: int, chunk: list[ThirteenTally]) -> None:
         """Each ruleset's share in turn, the progress hook after each (so Ctrl-C from it keeps
         the rulesets already counted of this chunk)."""
-        for tally, part in zip(tallies, chunk):
-            tally.merge(part)
+        for at, part in zip(tasks[index][0], chunk):
+            tallies[at].merge(part)
             if progress is not None:
                 progress(part.deals)
 
-    interrupted = run_tasks(tasks, fold, backend)
+    interrupted = run_tasks([task for _, task in tasks], fold, backend)
     played = [(r, t) for r, t in zip(loaded, tallies) if t.deals]
     stats = [summarize(r, t) for r, t in played]
     models = tuple(r for r, _ in played)

@@ -219,7 +219,7 @@ def check_request(request: SimulationRequest) -> list[ThirteenCardRuleset]:
                 f"rulesets: '{ref}' is not a bundled 13-card ruleset",
                 hint="one of " + ", ".join(bundled),
             )
-    return simulated_rulesets(request.rulesets)
+    return simulated_rulesets(request.rulesets, request.players)
 
 
 def guarded(run: Run, what: str, body: Callable[[], None]) -> None:

@@ -93,5 +93,18 @@ def test_seats_the_deck_cannot_deal_are_refused() -> None:
         simulate([JOKERS], deals=5, players=5)
     with pytest.raises(TableError, match="a simulation deals 2 to 6 hands"):
         simulate([SIX], deals=5, players=7)
-    with pytest.raises(TableError, match="different decks"):
-        simulate([JOKERS, SIX], deals=5, players=4)
+
+
+def test_rulesets_of_different_decks_play_as_groups_of_one_run() -> None:
+    """Each deck's rulesets play the same deals, drawn from their deck: what a ruleset plays
+    in a run of several decks is what it plays in a run of its deck alone."""
+    run = {"deals": 30, "players": 4, "seed": 9, "objective": "ev"}
+    together = simulate([JOKERS, SIX, TAIWAN_SIX], **run)  # type: ignore[arg-type]
+    jokers = simulate([JOKERS], **run)  # type: ignore[arg-type]
+    sixes = simulate([SIX, TAIWAN_SIX], **run)  # type: ignore[arg-type]
+    assert together.rulesets == [*jokers.rulesets, *sixes.rulesets]
+    decks = together.as_dict()["decks"]
+    assert decks == [
+        {"cards": JOKERS.deck.size, "rulesets": [JOKERS.id]},
+        {"cards": SIX.deck.size, "rulesets": [SIX.id, TAIWAN_SIX.id]},
+    ]
