@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from itertools import combinations, combinations_with_replacement, product
 
+import numpy as np
+import numpy.typing as npt
+
 from housegame.cards import DECK, Card
 from housegame.rulesets.jokers import count_tests, enumerated, is_rank_test, whole_shape
 from housegame.rulesets.thirteen import (
-    CanSet,
     HandCondition,
     SpecialHand,
 )
@@ -189,9 +191,10 @@ def _shapes_fit(cond: _Condition, room: Room) -> bool:
     may add a card."""
     shape = whole_shape(cond.cond)
     assert shape is not None
-    if shape.front == "flush":
-        return any(_covers(room, _suit_lanes(choice)) for choice in product(range(4), repeat=3))
-    return any(_covers(room, lanes) for lanes in _run_lanes(shape))
+    lanes = _SUIT_LANES if shape.front == "flush" else _run_lanes(excluded_runs(shape))
+    held = np.array([n for n, _ in room])
+    most = held + np.array([left for _, left in room])
+    return bool(((lanes >= held) & (lanes <= most)).all(axis=1).any())
 
 
 def _suit_lanes(choice: tuple[int, ...]) -> tuple[int, ...]:
@@ -199,9 +202,14 @@ def _suit_lanes(choice: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(size for size, at in zip((3, 5, 5), choice) if at == s) for s in range(4))
 
 
-def _run_lanes(shape: CanSet) -> list[tuple[int, ...]]:
-    """The cards per rank (2..A) of every back, middle and front of runs the shape allows."""
-    excluded = excluded_runs(shape)
+_SUIT_LANES = np.array(sorted({_suit_lanes(c) for c in product(range(4), repeat=3)}))
+"""(ways, 4): the cards per suit of every way three flushes may lie."""
+
+
+@lru_cache(maxsize=64)
+def _run_lanes(excluded: frozenset[frozenset[int]]) -> npt.NDArray[np.int64]:
+    """(ways, 13): the cards per rank (2..A) of every back, middle and front of runs,
+    ``excluded`` left out; made once per shape (about 600 ways), not once per hand."""
     found = set()
     fives, threes = straight_runs(5, excluded), straight_runs(3, excluded)
     for i, back in enumerate(fives):
@@ -209,11 +217,7 @@ def _run_lanes(shape: CanSet) -> list[tuple[int, ...]]:
             for front in threes:
                 taken = Counter([*back, *middle, *front])
                 found.add(tuple(taken[r] for r in range(2, 15)))
-    return sorted(found)
-
-
-def _covers(room: Room, lanes: tuple[int, ...]) -> bool:
-    return all(held <= n <= held + left for (held, left), n in zip(room, lanes))
+    return np.array(sorted(found), dtype=np.int64)
 
 
 def _first_stand(
