@@ -358,7 +358,7 @@ def _seats(ruleset: RulesetBase, players: int | None) -> int:
 SECONDS_PER_DEAL = {
     "thirteen": 0.0014,
     "thirteen-no-skill": 0.00095,
-    "ofc": 0.031,
+    "ofc": 0.018,
     "big-two": 0.0036,
 }
 """CPU seconds one deal (an OFC hand, a Big Two game) costs under one ruleset, measured on the

@@ -56,12 +56,12 @@ def test_durations_in_words() -> None:
 def test_a_costly_sensitivity_run_says_so_before_it_starts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The documented OFC run: 145 rulesets x 500 hands at 31 ms a hand, about 37 minutes.
+    """The documented OFC run: 145 rulesets x 500 hands at 18 ms a hand, about 22 minutes.
     A small run, with the threshold for saying so lowered, says its own estimate."""
     plan = planned("golden-nugget-pineapple", None, ("royalties", "fantasyland"))
     assert plan.rulesets == 145
     assert plan.cpu_seconds(500) == SECONDS_PER_DEAL["ofc"] * 500 * 145
-    assert cpu_text(plan.cpu_seconds(500)) == "about 37 CPU-minutes"
+    assert cpu_text(plan.cpu_seconds(500)) == "about 22 CPU-minutes"
     monkeypatch.setattr(sensitivity_cmd, "NOTICE_SECONDS", 0.0)
     result = CliRunner().invoke(
         app, ["sensitivity", "pagat", "--deals", "20", "-s", "scoop.multiplier", "--json"]

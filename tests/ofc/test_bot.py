@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from housegame.ofc import Hand, shuffled_deck
-from housegame.ofc.bot import choose_move
+from housegame.ofc.bot import choose_move, distinct_keys
 from housegame.ofc.moves import parse_move
+from housegame.ranking import evaluate_batch
 from tests.ofc.helpers import ruleset
 
 GN = ruleset()
@@ -45,3 +50,16 @@ def test_typed_moves() -> None:
     }
     assert [str(c) for c in move.discarded] == ["2H"]
     assert parse_move("b as, ks f 7c x 2h") == move
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_lanes_ranked_once_each_rank_as_every_lane_does(data: st.DataObject) -> None:
+    """``distinct_keys`` (each distinct lane ranked once) against ``evaluate_batch`` on every
+    lane: sampled lanes, many of them repeated, in any order of their cards."""
+    width = data.draw(st.sampled_from([3, 5]))
+    pool = data.draw(st.lists(st.integers(0, 51), min_size=width, max_size=9, unique=True))
+    rows = data.draw(st.lists(st.permutations(pool).map(lambda p: p[:width]), min_size=1))
+    lanes = np.array(rows, dtype=np.int64)
+    rules = ruleset().ranking.rules()
+    assert (distinct_keys(lanes, rules) == evaluate_batch(lanes, rules)).all()
