@@ -22,9 +22,9 @@ import time
 import numpy as np
 
 from housegame.arrange.arranger import Arranger
+from housegame.arrange.decktables import rank_tables
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lexicographic import search_lexicographic
-from housegame.arrange.lookup import rank_tables
 from housegame.arrange.plan import PLAN
 from housegame.cards import Card
 from housegame.dealer import deal_hands

@@ -10,16 +10,15 @@ mechanically. The result depends only on the ranking setting, the seed and the d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 from housegame.arrange.cache import Unverified, cache_dir, notice, store_cached, unwritable
-from housegame.arrange.decktables import deck_slug, tables_for
+from housegame.arrange.decktables import deck_slug, rank_tables, tables_for
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.lexicographic import search_lexicographic
-from housegame.arrange.lookup import RankTables, rank_tables, rules_slug
+from housegame.arrange.lookup import RankTables, rules_slug
 from housegame.arrange.model import EvModel
 from housegame.arrange.odds import (
     DATA_DIR,
@@ -35,6 +34,7 @@ from housegame.arrange.spaces import CardIndices
 from housegame.arrange.splits import split_positions
 from housegame.cards import STANDARD_DECK, SUIT_NAMES, Deck
 from housegame.dealer import deal_deck, deal_hands
+from housegame.memo import Kept
 from housegame.ranking import RankingRules
 from housegame.rulesets.common import LANES, DeckSpec, Ranking
 from housegame.rulesets.thirteen import Foul, ThirteenCardRuleset
@@ -147,13 +147,23 @@ def ruleset_odds(ruleset: ThirteenCardRuleset) -> LaneOdds:
     return _deck_odds(rules, ruleset.deck.model_dump_json())
 
 
-@cache
+ODDS_KEPT = 64
+"""Lane odds kept in memory (a ranking setting's, or a deck's), the least recently used going
+first: a pasted ruleset may name any ranking setting (read again from their files when next
+needed)."""
+_ODDS: Kept[tuple[RankingRules, str | None], LaneOdds] = Kept(ODDS_KEPT)
+
+
 def _deck_odds(rules: RankingRules, deck: str) -> LaneOdds:
-    return _odds(rules, DeckSpec.model_validate_json(deck))
+    return _ODDS.get((rules, deck), lambda: _odds(rules, DeckSpec.model_validate_json(deck)))
 
 
-@cache
 def lane_odds(rules: RankingRules) -> LaneOdds:
+    """The lane odds of ``rules``: from memory, else ``load_lane_odds``."""
+    return _ODDS.get((rules, None), lambda: load_lane_odds(rules))
+
+
+def load_lane_odds(rules: RankingRules) -> LaneOdds:
     """Shipped odds for ``rules`` (a damaged shipped file is an error); else the user cache (a
     file that does not verify is rebuilt); else built now (seed 0, 1,000 deals) and cached."""
     return _odds(rules, None)

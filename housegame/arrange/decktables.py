@@ -17,7 +17,6 @@ stderr) and cached like the one-deck tables.
 
 from __future__ import annotations
 
-from functools import cache
 from math import comb
 
 import numpy as np
@@ -26,13 +25,14 @@ from housegame.arrange.combos import colex_hands
 from housegame.arrange.lookup import (
     RankTables,
     cached_tables,
-    rank_tables,
+    load_rank_tables,
     rules_slug,
     tables_of_keys,
 )
 from housegame.arrange.spaces import ColexTerms32, Keys, LaneCards
 from housegame.cards import IDENTITIES, JOKER_INDEX, Deck
 from housegame.errors import HousegameError
+from housegame.memo import Kept, array_bytes
 from housegame.ranking import RankingRules, evaluate_batch, joker_best
 
 _CHUNK = 65_536
@@ -115,20 +115,34 @@ def arranges(rules: RankingRules, deck: Deck) -> bool:
     return deck.is_standard or not rules.low_lanes
 
 
-@cache
+TABLES_BYTES = 256 * 2**20
+"""Lookup tables kept in memory, by the bytes of their arrays (a 52-card deck's take 6 MiB),
+the least recently used going first: a pasted ruleset may name any of hundreds of ranking
+settings, each with tables of its own (read again from the disk cache when next needed)."""
+_TABLES: Kept[tuple[str, RankingRules], RankTables] = Kept(TABLES_BYTES, array_bytes)
+
+
+def rank_tables(rules: RankingRules) -> RankTables:
+    """One 52-card deck's lookup tables for ``rules``: from memory, else ``load_rank_tables``
+    (the disk cache, else built)."""
+    return _TABLES.get(("one deck", rules), lambda: load_rank_tables(rules))
+
+
 def deck_tables(rules: RankingRules) -> RankTables:
     """The multiset tables for ``rules``: from memory, the disk cache, or built and cached.
     They rank every lane high: a lane ranked for low is arranged from one 52-card deck."""
     if rules.low_lanes:
         raise HousegameError(LOW_LANES_DECK, hint=LOW_LANES_HINT)
-    return cached_tables(
-        rules, deck_slug(rules), lambda: build_deck_tables(rules), TERMS, IDENTITIES
+    return _TABLES.get(
+        ("decks", rules),
+        lambda: cached_tables(
+            rules, deck_slug(rules), lambda: build_deck_tables(rules), TERMS, IDENTITIES
+        ),
     )
 
 
-@cache
 def tables_for(rules: RankingRules, deck: Deck) -> RankTables:
     """The tables a ruleset's hands are read by: one deck's (``lookup``), or the multiset
-    tables where the deck holds jokers or a card twice. Cached, so a warm call runs no code
-    of this module."""
+    tables where the deck holds jokers or a card twice (both kept while ``TABLES_BYTES``
+    allows). Asked for when an arranger or a model is made, not per hand."""
     return rank_tables(rules) if deck.is_standard else deck_tables(rules)

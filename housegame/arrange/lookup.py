@@ -5,16 +5,15 @@
 hands instead, indexed by the combinatorial number system (colex rank of the sorted cards).
 The table stores *ordinals*: positions in the sorted list of every distinct key, 3-card and
 5-card keys on one scale, so comparing ordinals compares hands and small per-ordinal arrays
-(win odds, lane values) can be gathered directly. Tables are cached in memory and on disk
+(win odds, lane values) can be gathered directly. Tables are cached on disk
 (``$HOUSEGAME_CACHE`` or ``~/.cache/housegame``, files that verify: see ``cache``) because
-building one takes seconds.
+building one takes seconds, and in memory (``decktables.rank_tables``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -291,8 +290,7 @@ def cached_tables(
     return tables
 
 
-@cache
-def rank_tables(rules: RankingRules) -> RankTables:
-    """The lookup tables for ``rules``: from memory, the disk cache (if the file verifies), or
-    built (about a second, said on stderr) and cached."""
+def load_rank_tables(rules: RankingRules) -> RankTables:
+    """The lookup tables for ``rules`` from the disk cache (if the file verifies), or built
+    (about a second, said on stderr) and cached there."""
     return cached_tables(rules, rules_slug(rules), lambda: build_tables(rules))

@@ -11,10 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from housegame.arrange import build, cache, lookup
+from housegame.arrange import build, cache, decktables, lookup
 from housegame.arrange.build import lane_odds
-from housegame.arrange.lookup import RankTables, rank_tables
+from housegame.arrange.decktables import rank_tables
+from housegame.arrange.lookup import RankTables
 from housegame.arrange.odds import DATA_DIR, DataFileError, LaneOdds, odds_name
+from housegame.memo import Kept, array_bytes
 from housegame.ranking import RankingRules
 from housegame.rulesets.common import DeckSpec
 
@@ -96,20 +98,20 @@ def test_a_damaged_cached_table_is_reported_and_rebuilt(
     damage: Callable[[Path], None],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    rank_tables.__wrapped__(RULES)
+    lookup.load_rank_tables(RULES)
     path = lookup.cache_file(RULES)
     assert path is not None and path.is_file() and len(builds) == 1
-    loaded = rank_tables.__wrapped__(RULES)
+    loaded = lookup.load_rank_tables(RULES)
     assert len(builds) == 1 and np.array_equal(loaded.ord5, rank_tables(RULES).ord5)
     capsys.readouterr()
     damage(path)
-    healed = rank_tables.__wrapped__(RULES)
+    healed = lookup.load_rank_tables(RULES)
     assert len(builds) == 2
     assert np.array_equal(healed.ord5, rank_tables(RULES).ord5)
     err = capsys.readouterr().err
     assert err.startswith(f"housegame: cache file {path} does not verify (")
     assert err.endswith("); rebuilding it\n")
-    rank_tables.__wrapped__(RULES)
+    lookup.load_rank_tables(RULES)
     assert len(builds) == 2, "the rebuilt file verifies"
     assert [p.name for p in path.parent.iterdir()] == [path.name], "no temporary files left"
 
@@ -118,8 +120,8 @@ def test_an_unwritable_cache_keeps_tables_in_memory_with_one_warning(
     cache_folder: Path, builds: list[RankingRules], capsys: pytest.CaptureFixture[str]
 ) -> None:
     cache_folder.write_text("not a folder", encoding="utf-8")
-    rank_tables.__wrapped__(RULES)
-    rank_tables.__wrapped__(RankingRules(wheel_straight="second-highest"))
+    lookup.load_rank_tables(RULES)
+    lookup.load_rank_tables(RankingRules(wheel_straight="second-highest"))
     first, warning = capsys.readouterr().err.splitlines()
     assert first == "housegame: building lookup tables for ranking wl-sfl-none; this happens once"
     assert warning.startswith(f"housegame: cannot write the cache in {cache_folder} (")
@@ -134,12 +136,12 @@ def test_a_first_build_says_so_once(
     """Building takes about a second: the first build says what is happening, on stderr only
     (stdout is the command's answer, which the manual's examples show); the next run reads the
     cached file and says nothing."""
-    rank_tables.__wrapped__(RULES)
+    lookup.load_rank_tables(RULES)
     assert capsys.readouterr() == (
         "",
         "housegame: building lookup tables for ranking wl-sfl-none; this happens once\n",
     )
-    rank_tables.__wrapped__(RULES)
+    lookup.load_rank_tables(RULES)
     assert capsys.readouterr() == ("", "") and len(builds) == 1
 
 
@@ -163,7 +165,7 @@ def _shipped_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_shipped_lane_odds_verify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _shipped_copy(tmp_path, monkeypatch)
-    loaded = lane_odds.__wrapped__(RULES)
+    loaded = build.load_lane_odds(RULES)
     assert loaded.meta["ranking"] == "wl-sfl-none"
     assert all(np.array_equal(a, b) for a, b in zip(loaded.keys, lane_odds(RULES).keys))
     loaded.save(path)
@@ -180,7 +182,7 @@ def test_a_damaged_shipped_lane_odds_file_is_a_clear_error(
     path = _shipped_copy(tmp_path, monkeypatch)
     damage(path)
     with pytest.raises(DataFileError) as caught:
-        lane_odds.__wrapped__(RULES)
+        build.load_lane_odds(RULES)
     assert caught.value.message.startswith(f"the shipped lane-odds file {path} is damaged (")
     assert caught.value.hint is not None and "housegame tables build" in caught.value.hint
 
@@ -202,16 +204,16 @@ def test_a_damaged_cached_lane_odds_file_is_rebuilt(
         return fallback
 
     monkeypatch.setattr(build, "build_lane_odds", fake_build)
-    lane_odds.__wrapped__(RULES)
+    build.load_lane_odds(RULES)
     assert capsys.readouterr().err == (
         "housegame: building lane odds for ranking wl-sfl-none from 1,000 deals; "
         "this happens once\n"
     )
     path = cache_folder / odds_name(RULES)
-    lane_odds.__wrapped__(RULES)
+    build.load_lane_odds(RULES)
     assert built == [0] and path.is_file()
     _flip_a_bit(path)
-    lane_odds.__wrapped__(RULES)
+    build.load_lane_odds(RULES)
     assert built == [0, 0]
     assert f"cache file {path} does not verify" in capsys.readouterr().err
 
@@ -230,3 +232,26 @@ def test_a_killed_writes_temporary_file_is_removed_on_the_next_start(
     assert cache.load_cached(target, ("values",)) is None
     assert not left.exists()
     assert writing.exists()
+
+
+def test_tables_in_memory_are_bounded_by_their_bytes(
+    cache_folder: Path, builds: list[RankingRules], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server meets as many ranking settings as pasted rulesets name: it keeps the tables of
+    the most recently used within ``TABLES_BYTES``, and reads the others again from the disk
+    cache when they come back."""
+    one = rank_tables(RULES)
+    monkeypatch.setattr(decktables, "_TABLES", Kept(array_bytes(one) + 1, array_bytes))
+    loads: list[RankingRules] = []
+    loading = lookup.load_rank_tables
+
+    def counted(rules: RankingRules) -> RankTables:
+        loads.append(rules)
+        return loading(rules)
+
+    monkeypatch.setattr(decktables, "load_rank_tables", counted)
+    other = RankingRules(wheel_straight="second-highest")
+    for rules in (RULES, RULES, other, other, RULES):
+        rank_tables(rules)
+    assert loads == [RULES, other, RULES]  # room for one: each came back from the disk cache
+    assert len(builds) == 2, "built once each, then read from the disk cache"

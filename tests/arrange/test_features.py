@@ -8,8 +8,9 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from housegame.arrange.decktables import rank_tables
 from housegame.arrange.features import OrdinalFacts
-from housegame.arrange.lookup import COLEX, rank_tables
+from housegame.arrange.lookup import COLEX
 from housegame.ranking import RankingRules
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from housegame.arrange.lookup import rank_tables, rules_slug
+from housegame.arrange.decktables import rank_tables
+from housegame.arrange.lookup import rules_slug
 from housegame.cards import DECK
 from housegame.ranking import RankingRules, evaluate, evaluate_batch
 

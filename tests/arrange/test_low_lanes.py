@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from housegame.arrange import Arranger
+from housegame.arrange.decktables import rank_tables
 from housegame.arrange.equilibrium import Iteration, iterate
 from housegame.arrange.features import FEATURE_NAMES
-from housegame.arrange.lookup import rank_tables, rules_slug
+from housegame.arrange.lookup import rules_slug
 from housegame.arrange.objectives import ev_model
 from housegame.cards import parse_cards
 from housegame.ranking import describe, evaluate, is_low

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from housegame.arrange import cache, lookup
-from housegame.arrange.lookup import RankTables, rank_tables
+from housegame.arrange.decktables import rank_tables
+from housegame.arrange.lookup import RankTables
 from housegame.ranking import RankingRules
 from tests.fuzz.conftest import FUZZ
 
@@ -69,7 +70,7 @@ def test_a_damaged_cache_never_gives_a_wrong_table(
         data[at:at] = bytes(amount)
     path.write_bytes(bytes(data))
     capsys.readouterr()
-    loaded = rank_tables.__wrapped__(RULES)
+    loaded = lookup.load_rank_tables(RULES)
     for name in lookup._ARRAYS:
         assert np.array_equal(getattr(loaded, name), getattr(tables, name))
     err = capsys.readouterr().err
