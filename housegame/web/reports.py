@@ -38,6 +38,7 @@ from housegame.simulation.report import (
     PLOTS,
     SUMMARY_HEADERS,
     csv_text,
+    decks_note,
     headers_in,
     lane_rows,
     plot_images,
@@ -358,6 +359,7 @@ def tables(report: SimulationReport, lang: Lang) -> dict[str, Any]:
         "summary": (headers, summary_rows(report, lang)),
         "legend": [(h, say(lang, LEGEND[key])) for key, h in zip(SUMMARY_HEADERS, headers)],
         "differs": what_differs(report, lang),
+        "decks": decks_note(report, lang),
         "plots": [plot_name(kind, lang) for kind in PLOTS],
         "rulesets": [
             {

@@ -18,6 +18,7 @@ from housegame.errors import TableError
 from housegame.rulesets.loader import load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset
 from housegame.simulation import simulate
+from housegame.simulation.report import decks_note, write_html
 from housegame.simulation.thirteen import deal_chunk
 from housegame.thirteen.settle import settle_table
 from tests.suite import examples
@@ -108,3 +109,17 @@ def test_rulesets_of_different_decks_play_as_groups_of_one_run() -> None:
         {"cards": JOKERS.deck.size, "rulesets": [JOKERS.id]},
         {"cards": SIX.deck.size, "rulesets": [SIX.id, TAIWAN_SIX.id]},
     ]
+
+
+def test_the_report_says_which_rulesets_dealt_from_a_deck_of_their_own(tmp_path: Path) -> None:
+    run = {"deals": 5, "players": 4, "seed": 9, "objective": "ev"}
+    mixed = simulate(["pagat", "taiwan", JOKERS], **run)  # type: ignore[arg-type]
+    assert decks_note(mixed) == (
+        "rulesets of one deck play the same deals; these deal from a deck of their own, so "
+        f"their deals are their own: {JOKERS.id} (54 cards)."
+    )
+    assert decks_note(mixed, "zh") is not None and "(54 张)" in str(decks_note(mixed, "zh"))
+    assert decks_note(simulate(["pagat", "taiwan"], **run)) is None  # type: ignore[arg-type]
+    page = tmp_path / "report.html"
+    write_html(mixed, page)
+    assert f"{JOKERS.id} (54 cards)." in page.read_text(encoding="utf-8")

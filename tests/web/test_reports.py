@@ -278,3 +278,14 @@ def test_progress_and_cancel_in_a_browser(visit: Visit, no_jobs: None) -> None:
     browser.find_element(By.ID, "cancel").click()
     wait_for(browser, "#interrupted", "Cancelled: the report covers the deals played")
     wait_for(browser, "table.summary td", "pagat")
+
+
+def test_rulesets_of_other_decks_run_together_and_the_page_says_so(client: TestClient) -> None:
+    job = start(client, rulesets=["pagat", "maceplay-ghosts"], deals=10, objective="ev", players=4)
+    status = finished(client, job)
+    assert status["state"] == "done", status
+    report = client.get(f"/api/simulations/{job}/report.json").json()
+    assert [d["rulesets"] for d in report["decks"]] == [["pagat"], ["maceplay-ghosts"]]
+    page = client.get(f"/reports/{job}").text
+    assert "deal from a deck of their own" in page and "maceplay-ghosts (54 cards)" in page
+    assert "maceplay-ghosts (54 张)" in client.get(f"/reports/{job}?lang=zh").text
