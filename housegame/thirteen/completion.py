@@ -18,7 +18,7 @@ validation allows.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from itertools import combinations, combinations_with_replacement, product
@@ -122,9 +122,11 @@ def _can_hold(cond: HandCondition, naturals: tuple[Card, ...], wild: int, repeat
     return _counts_can_hold(wrapped, ranks, suits, wild)
 
 
-def _room(naturals: Sequence[Card], wild: int, repeats: bool) -> tuple[Room, Room]:
+@lru_cache(maxsize=1024)
+def _room(naturals: tuple[Card, ...], wild: int, repeats: bool) -> tuple[Room, Room]:
     """Per rank (2..A) and per suit: cards held, and how many a joker may add (any number
-    where a joker may repeat a card; else the cards of that rank or suit not held)."""
+    where a joker may repeat a card; else the cards of that rank or suit not held). Cached:
+    a hand's every special asks for the same."""
     held = Counter(c.rank for c in naturals), Counter(c.suit for c in naturals)
     distinct = Counter(c.rank for c in set(naturals)), Counter(c.suit for c in set(naturals))
     ranks = tuple((held[0][r], wild if repeats else 4 - distinct[0][r]) for r in range(2, 15))
