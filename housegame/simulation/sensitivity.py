@@ -287,8 +287,8 @@ Unit = Callable[[], list[np.ndarray]]
 
 @dataclass(frozen=True)
 class Task:
-    """``unit`` plays chunk ``chunk`` (``deals`` deals a ruleset) under rulesets ``first``,
-    ``first + 1``, ... of the run."""
+    """``unit`` plays chunk ``chunk`` under rulesets ``first``, ``first + 1``, ... of the run;
+    ``deals``: its deals times its rulesets (what a run's progress counts)."""
 
     deals: int
     first: int
