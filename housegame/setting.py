@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from housegame.cards import Card, format_cards
@@ -29,8 +29,9 @@ class Setting:
     middle: tuple[Card, ...]
     back: tuple[Card, ...]
     keys: tuple[int, int, int]
-    stands: tuple[tuple[Card, ...], ...] = ((), (), ())
-    """Per lane, the cards its jokers stand for (in the order of the lane's jokers)."""
+    rules: RankingRules | None = field(default=None, compare=False, repr=False)
+    """The ranking whose wild settings say what the lanes' jokers stand for (None: no
+    jokers)."""
 
     @classmethod
     def of(
@@ -39,16 +40,25 @@ class Setting:
         middle: Sequence[Card],
         back: Sequence[Card],
         rules: RankingRules,
+        keys: tuple[int, int, int] | None = None,
     ) -> Setting:
+        """The lanes ranked by ``rules`` (``keys``: where they are known already, read from
+        lookup tables)."""
         lanes = (tuple(front), tuple(middle), tuple(back))
-        keys = lane_keys(lanes, rules)
-        if not any(_wild(lane) for lane in lanes):
-            return cls(*lanes, keys)
-        stands = tuple(
+        keys = keys if keys is not None else lane_keys(lanes, rules)
+        return cls(*lanes, keys, rules if any(_wild(lane) for lane in lanes) else None)
+
+    @cached_property
+    def stands(self) -> tuple[tuple[Card, ...], ...]:
+        """Per lane, the cards its jokers stand for (in the order of the lane's jokers): worked
+        out when asked (a breakdown shows them; settling a table reads only the keys)."""
+        rules, lanes = self.rules, (self.front, self.middle, self.back)
+        if rules is None:
+            return ((), (), ())
+        return tuple(
             wild_best(tuple(sorted(lane)), rules, i in rules.low_lanes)[1] if _wild(lane) else ()
             for i, lane in enumerate(lanes)
         )
-        return cls(*lanes, keys, stands)
 
     def jokers(self) -> dict[LaneName, str]:
         """What each lane's jokers stand for, as a breakdown shows it: ``JK=TS``."""

@@ -151,10 +151,11 @@ class HandBatch:
             tuple(cards[p] for p in positions)
             for positions in (THREE_POSITIONS[front], FIVE_POSITIONS[middle], FIVE_POSITIONS[back])
         ]
-        if cards[-1].is_joker:  # the scorer's setting: what each joker stands for
-            return Setting.of(lanes[0], lanes[1], lanes[2], tables.rules)
         keys = tables.keys.take(ordinals).tolist()
-        return Setting(lanes[0], lanes[1], lanes[2], (keys[0], keys[1], keys[2]))
+        known = (keys[0], keys[1], keys[2])
+        if cards[-1].is_joker:  # what each joker stands for, worked out when asked
+            return Setting.of(lanes[0], lanes[1], lanes[2], tables.rules, known)
+        return Setting(lanes[0], lanes[1], lanes[2], known)
 
 
 def split_setting(tables: RankTables, hand: Sequence[Card], split: int) -> Setting:
