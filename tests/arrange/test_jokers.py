@@ -22,6 +22,7 @@ from housegame.cards import Card
 from housegame.ranking import evaluate
 from housegame.rulesets.loader import load_ruleset_file
 from housegame.rulesets.thirteen import ThirteenCardRuleset
+from housegame.setting import Setting
 from housegame.thirteen import Seat
 from housegame.thirteen.specials import holding
 from tests.arrange.reference import _cards, best_lexicographic, reference_arrange
@@ -189,3 +190,18 @@ def test_wild_settings_change_what_the_arranger_answers() -> None:
         [c.index for c in aces]
     ) == evaluate(aces, strict)
     assert evaluate(aces, strict) != evaluate(aces, loose)
+
+
+@pytest.mark.parametrize("ruleset_id", WILD)
+def test_a_chosen_setting_reads_the_scorers_keys_from_the_tables(ruleset_id: str) -> None:
+    """The arranger reads a joker setting's keys from the deck tables and leaves what the
+    jokers stand for until asked: both as the scorer's own ``Setting.of`` has them."""
+    ruleset = RULESETS[ruleset_id]
+    rng = random.Random(f"tables {ruleset_id}")
+    hands = [deck_hand(ruleset, rng, rng.choice([1, 2])) for _ in range(60)]
+    arranger = Arranger(ruleset, "ev")
+    for arrangement in arranger.arrange_many(hands, top=2):
+        for choice in (arrangement.best, *arrangement.alternatives):
+            found = choice.setting
+            plain = Setting.of(found.front, found.middle, found.back, ruleset.ranking.rules())
+            assert (found.keys, found.stands) == (plain.keys, plain.stands)
