@@ -163,7 +163,7 @@ def evaluate_backs(
     hands: Hands, hand: HandIds | None, backs: SubsetIds, values: ValueFn, distinct: bool = False
 ) -> Iterator[Pool]:
     """``_evaluate_slice`` in slices of at most ``PLAN.slice`` splits."""
-    step = max(1, PLAN.slice // MIDDLES_PER_BACK)
+    step = max(1, PLAN.slice // MIDDLES_PER_BACK)  # slices.pairs_a_slice, read inline
     for i in range(0, len(backs), step):
         rows = hand[i : i + step] if hand is not None else None
         yield _evaluate_slice(hands, rows, backs[i : i + step], values, distinct)

@@ -10,7 +10,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from housegame.arrange import slices
+from housegame.arrange import search, slices
 from housegame.arrange.evsearch import EvSearch
 from housegame.arrange.objectives import ev_model
 from housegame.arrange.plan import PLAN
@@ -48,7 +48,8 @@ def test_slices_give_the_answer_of_one_pass(
     whole = EvSearch(ev_model(rules))
     expected = (whole.search(cards, 3, direct=False), whole.search(cards, 3, direct=True))
     tiny = dataclasses.replace(PLAN, slice=7 * 56)  # 7 pairs a slice: many slices a batch
-    monkeypatch.setattr(slices, "PLAN", tiny)
+    monkeypatch.setattr(slices, "PLAN", tiny)  # the bounds of pairs
+    monkeypatch.setattr(search, "PLAN", tiny)  # the splits weighed (``with_backs``)
     sliced = EvSearch(ev_model(rules))
     assert sliced.search(cards, 3, direct=False) == expected[0]
     assert sliced.search(cards, 3, direct=True) == expected[1]
